@@ -1,0 +1,29 @@
+<?php
+
+/**
+ * @generate-function-entries
+ * @undocumentable
+ */
+
+/**
+ * Cost of the first call of $subject ("cold") and the mean cost of the next
+ * $k calls ("warm"). Each metrics array has the keys wall_ns, cpu_ns,
+ * instructions, cycles, allocs, alloc_bytes, frees, freed_bytes, ops and
+ * retained_bytes; a counter this machine cannot provide is null.
+ *
+ * @return array{k: int, cold: array<string, int|null>, warm: array<string, float|null>}
+ */
+function bench_measure(callable $subject, int $k = 100, array $args = []): array {}
+
+/**
+ * The same counters as bench_measure(), as totals since the request began.
+ *
+ * @return array<string, int|null>
+ */
+function bench_counters(): array {}
+
+/**
+ * Version, PHP version, mode, build features, and for every counter whether
+ * it is available here and, if it is not, why.
+ */
+function bench_info(): array {}

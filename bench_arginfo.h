@@ -1,0 +1,26 @@
+/* This is a generated file, edit the .stub.php file instead.
+ * Stub hash: be2045e90fd77364eec3e0d832b75bc247a5e830 */
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_measure, 0, 1, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, subject, IS_CALLABLE, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, k, IS_LONG, 0, "100")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, args, IS_ARRAY, 0, "[]")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_counters, 0, 0, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_bench_info arginfo_bench_counters
+
+
+ZEND_FUNCTION(bench_measure);
+ZEND_FUNCTION(bench_counters);
+ZEND_FUNCTION(bench_info);
+
+
+static const zend_function_entry ext_functions[] = {
+	ZEND_FE(bench_measure, arginfo_bench_measure)
+	ZEND_FE(bench_counters, arginfo_bench_counters)
+	ZEND_FE(bench_info, arginfo_bench_info)
+	ZEND_FE_END
+};

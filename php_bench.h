@@ -1,0 +1,60 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the PHP License, version 3.01 (see LICENSE).          |
+   +----------------------------------------------------------------------+
+*/
+
+#ifndef PHP_BENCH_H
+#define PHP_BENCH_H
+
+extern zend_module_entry bench_module_entry;
+#define phpext_bench_ptr &bench_module_entry
+
+/* The only version string of bench: package.xml and scripts read it here. */
+#define PHP_BENCH_VERSION "0.1.0"
+
+#include "src/cost/cost.h"
+#include "src/alloc/alloc.h"
+
+/** What bench.mode selects; only off has behaviour in this release. */
+typedef enum {
+	BENCH_MODE_OFF = 0,
+	BENCH_MODE_PROFILE,
+	BENCH_MODE_SAMPLE,
+} bench_mode;
+
+/** INI settings, read-only after startup unless their entry says otherwise. */
+typedef struct {
+	/** bench.mode */
+	zend_long mode;
+	/** bench.count_ops: count VM opcodes through user opcode handlers (MINIT) */
+	bool count_ops;
+	/** bench.count_allocs: count allocations from the start of every request */
+	bool count_allocs;
+} bench_settings;
+
+/** Per-request state of every feature. */
+typedef struct {
+	/** counters read when the request started (bench_counters() is relative to it) */
+	bench_cost request_start;
+	/** allocation tallies and the state of the allocator hooks */
+	bench_alloc_state alloc;
+} bench_globals_t;
+
+ZEND_BEGIN_MODULE_GLOBALS(bench)
+	bench_settings settings;
+	bench_globals_t globals;
+ZEND_END_MODULE_GLOBALS(bench)
+
+ZEND_EXTERN_MODULE_GLOBALS(bench)
+
+#define BENCH_G(v) ZEND_MODULE_GLOBALS_ACCESSOR(bench, globals.v)
+#define BENCH_INI(v) ZEND_MODULE_GLOBALS_ACCESSOR(bench, settings.v)
+
+#if defined(ZTS) && defined(COMPILE_DL_BENCH)
+ZEND_TSRMLS_CACHE_EXTERN()
+#endif
+
+#endif /* PHP_BENCH_H */

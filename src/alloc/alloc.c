@@ -1,0 +1,276 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the PHP License, version 3.01 (see LICENSE).          |
+   +----------------------------------------------------------------------+
+*/
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include <stdlib.h>
+#ifdef __GLIBC__
+# include <malloc.h>
+#endif
+#include "php.h"
+#include "php_bench.h"
+#include "alloc.h"
+
+#define BENCH_ALLOC (&BENCH_G(alloc))
+
+/* Forwarding to Zend MM's own functions passes the caller's file and line on. */
+#if PHP_VERSION_ID >= 80400
+# define BENCH_MM_FWD_CC BENCH_MM_CC
+#else
+# define BENCH_MM_FWD_CC ZEND_FILE_LINE_CC ZEND_FILE_LINE_EMPTY_CC
+#endif
+
+/*
+ * Why we touch Zend MM's private heap: while custom handlers are set, the heap
+ * is flagged custom and zend_mm_gc() does nothing, so an allocation near
+ * memory_limit would fail where PHP without bench would have freed its cached
+ * pages first; _zend_mm_block_size() also answers 0. zend_mm_heap is opaque,
+ * but its first member is the int use_custom_heap (ZEND_MM_CUSTOM is always
+ * compiled in). Clearing it for the length of the forwarded call lets Zend MM
+ * behave exactly as it would without us. bench_alloc_install() checks that the
+ * member really is where we expect before using this.
+ */
+static zend_always_inline int *bench_alloc_custom_flag(zend_mm_heap *heap)
+{
+	return (int *) heap;
+}
+
+#define BENCH_ALLOC_FLAG_OFF(s) do { \
+		if ((s)->flip_flag) *bench_alloc_custom_flag((s)->heap) = ZEND_MM_CUSTOM_HEAP_NONE; \
+	} while (0)
+#define BENCH_ALLOC_FLAG_ON(s) do { \
+		if ((s)->flip_flag) *bench_alloc_custom_flag((s)->heap) = ZEND_MM_CUSTOM_HEAP_STD; \
+	} while (0)
+
+/* Size of a block about to be freed, as the allocator below us sees it. */
+static zend_always_inline size_t bench_alloc_block_size(bench_alloc_state *s, void *ptr)
+{
+	if (!s->freed_size_known) {
+		return 0;
+	}
+	if (s->prev_free) {
+#ifdef __GLIBC__
+		/* Only reached when the allocator below is libc's (USE_ZEND_ALLOC=0). */
+		return malloc_usable_size(ptr);
+#else
+		return 0;
+#endif
+	}
+	return zend_mm_block_size(s->heap, ptr);
+}
+
+static void *bench_alloc_malloc(size_t size BENCH_MM_DC)
+{
+	bench_alloc_state *s = BENCH_ALLOC;
+	void *ptr;
+
+	if (s->prev_malloc) {
+		ptr = s->prev_malloc(size BENCH_MM_CC);
+	} else {
+		BENCH_ALLOC_FLAG_OFF(s);
+		ptr = _zend_mm_alloc(s->heap, size BENCH_MM_FWD_CC);
+		BENCH_ALLOC_FLAG_ON(s);
+	}
+	s->tally.allocs++;
+	s->tally.alloc_bytes += size;
+	return ptr;
+}
+
+static void bench_alloc_free(void *ptr BENCH_MM_DC)
+{
+	bench_alloc_state *s = BENCH_ALLOC;
+
+	if (UNEXPECTED(ptr == NULL)) {
+		return;
+	}
+	if (s->prev_free) {
+		s->tally.freed_bytes += bench_alloc_block_size(s, ptr);
+		s->prev_free(ptr BENCH_MM_CC);
+	} else {
+		BENCH_ALLOC_FLAG_OFF(s);
+		s->tally.freed_bytes += bench_alloc_block_size(s, ptr);
+		_zend_mm_free(s->heap, ptr BENCH_MM_FWD_CC);
+		BENCH_ALLOC_FLAG_ON(s);
+	}
+	s->tally.frees++;
+}
+
+/* A realloc counts as one allocation of the new size and, when it had a block, one free. */
+static void *bench_alloc_realloc(void *ptr, size_t size BENCH_MM_DC)
+{
+	bench_alloc_state *s = BENCH_ALLOC;
+	size_t old_size = 0;
+	void *new_ptr;
+
+	if (s->prev_realloc) {
+		if (ptr) {
+			old_size = bench_alloc_block_size(s, ptr);
+		}
+		new_ptr = s->prev_realloc(ptr, size BENCH_MM_CC);
+	} else {
+		BENCH_ALLOC_FLAG_OFF(s);
+		if (ptr) {
+			old_size = bench_alloc_block_size(s, ptr);
+		}
+		new_ptr = _zend_mm_realloc(s->heap, ptr, size BENCH_MM_FWD_CC);
+		BENCH_ALLOC_FLAG_ON(s);
+	}
+	s->tally.allocs++;
+	s->tally.alloc_bytes += size;
+	if (ptr) {
+		s->tally.frees++;
+		s->tally.freed_bytes += old_size;
+	}
+	return new_ptr;
+}
+
+#if PHP_VERSION_ID >= 80400
+/* gc_mem_caches() and friends reach Zend MM's collector through us on 8.4+. */
+static size_t bench_alloc_gc(void)
+{
+	bench_alloc_state *s = BENCH_ALLOC;
+	size_t collected;
+
+	BENCH_ALLOC_FLAG_OFF(s);
+	collected = zend_mm_gc(s->heap);
+	BENCH_ALLOC_FLAG_ON(s);
+	return collected;
+}
+#endif
+
+static void bench_alloc_set_handlers(zend_mm_heap *heap, bench_mm_malloc_fn m, bench_mm_free_fn f,
+		bench_mm_realloc_fn r, bench_alloc_state *s, bool ours)
+{
+#if PHP_VERSION_ID >= 80400
+	bench_mm_gc_fn gc = s->prev_gc;
+	bench_mm_shutdown_fn shutdown = s->prev_shutdown;
+
+	if (ours && !s->prev_malloc) {
+		gc = bench_alloc_gc;
+	}
+	zend_mm_set_custom_handlers_ex(heap, m, f, r, gc, shutdown);
+#else
+	(void) s;
+	(void) ours;
+	zend_mm_set_custom_handlers(heap, m, f, r);
+#endif
+}
+
+static void bench_alloc_install(bench_alloc_state *s)
+{
+	zend_mm_heap *heap = zend_mm_get_heap();
+
+	s->heap = heap;
+	s->prev_malloc = NULL;
+	s->prev_free = NULL;
+	s->prev_realloc = NULL;
+#if PHP_VERSION_ID >= 80400
+	s->prev_gc = NULL;
+	s->prev_shutdown = NULL;
+#endif
+	if (zend_mm_is_custom_heap(heap)) {
+		/* Another extension's handlers, or the system allocator (USE_ZEND_ALLOC=0): chain them. */
+#if PHP_VERSION_ID >= 80400
+		zend_mm_get_custom_handlers_ex(heap, &s->prev_malloc, &s->prev_free, &s->prev_realloc,
+			&s->prev_gc, &s->prev_shutdown);
+#else
+		zend_mm_get_custom_handlers(heap, &s->prev_malloc, &s->prev_free, &s->prev_realloc);
+#endif
+	}
+	/* Block sizes are known from Zend MM, or from libc when it is what lies below. */
+#ifdef __GLIBC__
+	s->freed_size_known = !s->prev_malloc || s->prev_free == (bench_mm_free_fn) free;
+#else
+	s->freed_size_known = !s->prev_malloc;
+#endif
+	s->flip_flag = false;
+
+	bench_alloc_set_handlers(heap, bench_alloc_malloc, bench_alloc_free, bench_alloc_realloc, s, true);
+
+	/* See bench_alloc_custom_flag(): trust the layout only if the flag moved as expected. */
+	if (!s->prev_malloc && *bench_alloc_custom_flag(heap) == ZEND_MM_CUSTOM_HEAP_STD) {
+		s->flip_flag = true;
+	} else if (!s->prev_malloc) {
+		/* Without the flip, Zend MM cannot tell block sizes. */
+		s->freed_size_known = false;
+	}
+	s->installed = true;
+}
+
+static void bench_alloc_uninstall(bench_alloc_state *s)
+{
+	bench_mm_malloc_fn cur_malloc;
+	bench_mm_free_fn cur_free;
+	bench_mm_realloc_fn cur_realloc;
+
+	zend_mm_get_custom_handlers(s->heap, &cur_malloc, &cur_free, &cur_realloc);
+	if (cur_malloc == bench_alloc_malloc) {
+		bench_alloc_set_handlers(s->heap, s->prev_malloc, s->prev_free, s->prev_realloc, s, false);
+		s->installed = false;
+	} else if (cur_malloc == NULL) {
+		/* A fatal error (memory_limit) left the forwarded call with the flag cleared. */
+		s->installed = false;
+	}
+	/* Otherwise someone set handlers over ours and chains to us: we stay, still forwarding. */
+}
+
+void bench_alloc_rinit(void)
+{
+	bench_alloc_state *s = BENCH_ALLOC;
+
+	memset(&s->tally, 0, sizeof(s->tally));
+	s->users = 0;
+	s->request_wide = false;
+	s->freed_size_known = true;
+	s->heap_is_zend_mm = !zend_mm_is_custom_heap(zend_mm_get_heap());
+	if (BENCH_INI(count_allocs)) {
+		bench_alloc_count_until_rshutdown();
+	}
+}
+
+void bench_alloc_rshutdown(void)
+{
+	bench_alloc_state *s = BENCH_ALLOC;
+
+	if (s->installed) {
+		bench_alloc_uninstall(s);
+	}
+	s->users = 0;
+	s->request_wide = false;
+}
+
+void bench_alloc_acquire(void)
+{
+	bench_alloc_state *s = BENCH_ALLOC;
+
+	if (!s->installed) {
+		bench_alloc_install(s);
+	}
+	s->users++;
+}
+
+void bench_alloc_release(void)
+{
+	bench_alloc_state *s = BENCH_ALLOC;
+
+	if (s->users > 0 && --s->users == 0 && s->installed) {
+		bench_alloc_uninstall(s);
+	}
+}
+
+void bench_alloc_count_until_rshutdown(void)
+{
+	bench_alloc_state *s = BENCH_ALLOC;
+
+	if (!s->request_wide) {
+		s->request_wide = true;
+		bench_alloc_acquire();
+	}
+}

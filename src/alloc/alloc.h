@@ -1,0 +1,89 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the PHP License, version 3.01 (see LICENSE).          |
+   +----------------------------------------------------------------------+
+*/
+
+#ifndef BENCH_SRC_ALLOC_H
+#define BENCH_SRC_ALLOC_H
+
+#include <stdint.h>
+#include "php.h"
+
+/*
+ * The handlers' signature: PHP 8.4 added the (debug-only) file and line
+ * arguments to Zend MM's custom handlers.
+ */
+#if PHP_VERSION_ID >= 80400
+# define BENCH_MM_DC ZEND_FILE_LINE_DC ZEND_FILE_LINE_ORIG_DC
+# define BENCH_MM_CC ZEND_FILE_LINE_RELAY_CC ZEND_FILE_LINE_ORIG_RELAY_CC
+#else
+# define BENCH_MM_DC
+# define BENCH_MM_CC
+#endif
+
+typedef void *(*bench_mm_malloc_fn)(size_t BENCH_MM_DC);
+typedef void  (*bench_mm_free_fn)(void * BENCH_MM_DC);
+typedef void *(*bench_mm_realloc_fn)(void *, size_t BENCH_MM_DC);
+#if PHP_VERSION_ID >= 80400
+typedef size_t (*bench_mm_gc_fn)(void);
+typedef void   (*bench_mm_shutdown_fn)(bool, bool);
+#endif
+
+/** Running totals of the allocations made while the handlers were on. */
+typedef struct {
+	/** emalloc-family calls, a realloc counting as one */
+	uint64_t allocs;
+	/** bytes requested by them */
+	uint64_t alloc_bytes;
+	/** efree calls, and reallocs of an existing block */
+	uint64_t frees;
+	/** size of the freed blocks as the allocator reports it */
+	uint64_t freed_bytes;
+} bench_alloc_tally;
+
+/** The allocator hooks of one request. */
+typedef struct {
+	bench_alloc_tally tally;
+	/** the heap our handlers are set on */
+	zend_mm_heap *heap;
+	/** handlers that were on the heap before ours; NULL: Zend MM itself */
+	bench_mm_malloc_fn prev_malloc;
+	bench_mm_free_fn prev_free;
+	bench_mm_realloc_fn prev_realloc;
+#if PHP_VERSION_ID >= 80400
+	bench_mm_gc_fn prev_gc;
+	bench_mm_shutdown_fn prev_shutdown;
+#endif
+	/** how many users (measurements, request-wide counting) need the handlers */
+	uint32_t users;
+	/** whether our handlers are on the heap */
+	bool installed;
+	/** whether counting goes on until the end of the request */
+	bool request_wide;
+	/** whether forwarding may clear the heap's custom flag (checked at install) */
+	bool flip_flag;
+	/** whether freed_bytes can be known (Zend MM or libc malloc below us) */
+	bool freed_size_known;
+	/** whether the heap was Zend MM's own when the request started */
+	bool heap_is_zend_mm;
+} bench_alloc_state;
+
+/** Resets the tallies; installs the handlers when bench.count_allocs is on. */
+void bench_alloc_rinit(void);
+
+/** Removes the handlers if they are still ours, whatever the number of users. */
+void bench_alloc_rshutdown(void);
+
+/** Starts counting (if not yet) and keeps the handlers on until released. */
+void bench_alloc_acquire(void);
+
+/** Drops one user; the handlers come off when none is left. */
+void bench_alloc_release(void);
+
+/** Keeps counting until the end of the request (bench_counters()). */
+void bench_alloc_count_until_rshutdown(void);
+
+#endif /* BENCH_SRC_ALLOC_H */

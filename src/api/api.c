@@ -1,0 +1,143 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the PHP License, version 3.01 (see LICENSE).          |
+   +----------------------------------------------------------------------+
+*/
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "ext/standard/info.h"
+#include "php_bench.h"
+#include "api.h"
+#include "src/cost/cost.h"
+#include "src/cost/perf_event.h"
+#include "src/alloc/alloc.h"
+
+#ifdef HAVE_BENCH_ZSTD
+# include <zstd.h>
+#endif
+#ifdef HAVE_BENCH_LIBUNWIND
+# include <libunwind.h>
+#endif
+
+const char *bench_api_mode_name(zend_long mode)
+{
+	switch (mode) {
+		case BENCH_MODE_PROFILE:
+			return "profile";
+		case BENCH_MODE_SAMPLE:
+			return "sample";
+		default:
+			return "off";
+	}
+}
+
+/* {{{ bench_counters(): array */
+PHP_FUNCTION(bench_counters)
+{
+	bench_cost now, total;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+
+	/* Allocations are counted from here on when bench.count_allocs did not start them. */
+	bench_alloc_count_until_rshutdown();
+
+	bench_cost_end(&now);
+	bench_cost_sub(&total, &now, &BENCH_G(request_start));
+	bench_cost_to_array(return_value, &total, 1);
+}
+/* }}} */
+
+static void bench_api_add_feature(zval *features, const char *name, const char *version, const char *missing)
+{
+	zval feature;
+
+	array_init(&feature);
+	add_assoc_bool(&feature, "available", version != NULL);
+	if (version) {
+		add_assoc_string(&feature, "version", version);
+	} else {
+		add_assoc_string(&feature, "reason", missing);
+	}
+	add_assoc_zval(features, name, &feature);
+}
+
+static void bench_api_features(zval *features)
+{
+	array_init(features);
+#ifdef HAVE_BENCH_ZSTD
+	bench_api_add_feature(features, "zstd", ZSTD_versionString(), NULL);
+#else
+	bench_api_add_feature(features, "zstd", NULL, "built without libzstd (--with-bench-zstd)");
+#endif
+#ifdef HAVE_BENCH_LIBUNWIND
+	bench_api_add_feature(features, "libunwind",
+		ZEND_TOSTR(UNW_VERSION_MAJOR) "." ZEND_TOSTR(UNW_VERSION_MINOR), NULL);
+#else
+	bench_api_add_feature(features, "libunwind", NULL, "built without libunwind (--with-bench-libunwind)");
+#endif
+	bench_api_add_feature(features, "perf_event", bench_perf_compiled() ? "linux" : NULL,
+		"this build has no perf_event support (Linux only)");
+}
+
+/* {{{ bench_info(): array */
+PHP_FUNCTION(bench_info)
+{
+	zval features, counters;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+
+	array_init(return_value);
+	add_assoc_string(return_value, "version", PHP_BENCH_VERSION);
+	add_assoc_string(return_value, "php_version", PHP_VERSION);
+	add_assoc_string(return_value, "mode", bench_api_mode_name(BENCH_INI(mode)));
+
+	bench_api_features(&features);
+	add_assoc_zval(return_value, "features", &features);
+
+	array_init(&counters);
+	for (int i = 0; i < BENCH_COUNTER_COUNT; i++) {
+		const char *reason = NULL;
+		zval counter;
+
+		array_init(&counter);
+		bool available = bench_cost_available((bench_counter) i, &reason);
+		add_assoc_bool(&counter, "available", available);
+		if (!available) {
+			add_assoc_string(&counter, "reason", (char *) reason);
+		}
+		add_assoc_zval(&counters, bench_counter_names[i], &counter);
+	}
+	add_assoc_zval(return_value, "counters", &counters);
+}
+/* }}} */
+
+void bench_api_minfo(void)
+{
+	php_info_print_table_start();
+	php_info_print_table_row(2, "bench support", "enabled");
+	php_info_print_table_row(2, "Version", PHP_BENCH_VERSION);
+	php_info_print_table_row(2, "Mode", bench_api_mode_name(BENCH_INI(mode)));
+#ifdef HAVE_BENCH_ZSTD
+	php_info_print_table_row(2, "zstd", ZSTD_versionString());
+#else
+	php_info_print_table_row(2, "zstd", "not built in");
+#endif
+#ifdef HAVE_BENCH_LIBUNWIND
+	php_info_print_table_row(2, "libunwind", "built in");
+#else
+	php_info_print_table_row(2, "libunwind", "not built in");
+#endif
+	for (int i = 0; i < BENCH_COUNTER_COUNT; i++) {
+		const char *reason = NULL;
+
+		php_info_print_table_row(2, bench_counter_names[i],
+			bench_cost_available((bench_counter) i, &reason) ? "available" : reason);
+	}
+	php_info_print_table_end();
+}

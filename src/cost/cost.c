@@ -1,0 +1,145 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the PHP License, version 3.01 (see LICENSE).          |
+   +----------------------------------------------------------------------+
+*/
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include <time.h>
+#include "php.h"
+#include "php_bench.h"
+#include "cost.h"
+#include "perf_event.h"
+#include "src/ops/ops.h"
+
+const char *const bench_counter_names[BENCH_COUNTER_COUNT] = {
+#define BENCH_COUNTER_NAME(id, name) name,
+	BENCH_COUNTERS(BENCH_COUNTER_NAME)
+#undef BENCH_COUNTER_NAME
+};
+
+static zend_always_inline int64_t bench_cost_clock(clockid_t clock)
+{
+	struct timespec ts;
+
+	if (clock_gettime(clock, &ts) != 0) {
+		return 0;
+	}
+	return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+void bench_cost_rinit(void)
+{
+	bench_perf_open();
+}
+
+void bench_cost_mshutdown(void)
+{
+	bench_perf_close();
+}
+
+static zend_always_inline void bench_cost_read_allocs(bench_cost *out)
+{
+	const bench_alloc_tally *tally = &BENCH_G(alloc).tally;
+
+	out->value[BENCH_COUNTER_ALLOCS] = (int64_t) tally->allocs;
+	out->value[BENCH_COUNTER_ALLOC_BYTES] = (int64_t) tally->alloc_bytes;
+	out->value[BENCH_COUNTER_FREES] = (int64_t) tally->frees;
+	out->value[BENCH_COUNTER_FREED_BYTES] = (int64_t) tally->freed_bytes;
+}
+
+static zend_always_inline void bench_cost_read_hardware(bench_cost *out)
+{
+	out->value[BENCH_COUNTER_INSTRUCTIONS] = (int64_t) bench_perf_read(BENCH_PERF_INSTRUCTIONS);
+	out->value[BENCH_COUNTER_CYCLES] = (int64_t) bench_perf_read(BENCH_PERF_CYCLES);
+}
+
+void bench_cost_begin(bench_cost *out)
+{
+	/* The CPU clock is a system call: read it before the wall clock starts. */
+	out->value[BENCH_COUNTER_CPU_NS] = bench_cost_clock(CLOCK_THREAD_CPUTIME_ID);
+	out->value[BENCH_COUNTER_RETAINED_BYTES] = (int64_t) zend_memory_usage(false);
+	bench_cost_read_allocs(out);
+	out->value[BENCH_COUNTER_OPS] = (int64_t) bench_ops_read();
+	out->value[BENCH_COUNTER_WALL_NS] = bench_cost_clock(CLOCK_MONOTONIC);
+	bench_cost_read_hardware(out);
+}
+
+void bench_cost_end(bench_cost *out)
+{
+	bench_cost_read_hardware(out);
+	out->value[BENCH_COUNTER_WALL_NS] = bench_cost_clock(CLOCK_MONOTONIC);
+	out->value[BENCH_COUNTER_OPS] = (int64_t) bench_ops_read();
+	bench_cost_read_allocs(out);
+	out->value[BENCH_COUNTER_RETAINED_BYTES] = (int64_t) zend_memory_usage(false);
+	out->value[BENCH_COUNTER_CPU_NS] = bench_cost_clock(CLOCK_THREAD_CPUTIME_ID);
+}
+
+void bench_cost_sub(bench_cost *out, const bench_cost *end, const bench_cost *start)
+{
+	for (int i = 0; i < BENCH_COUNTER_COUNT; i++) {
+		out->value[i] = end->value[i] - start->value[i];
+	}
+}
+
+bool bench_cost_available(bench_counter c, const char **reason)
+{
+	const char *why = NULL;
+
+	switch (c) {
+		case BENCH_COUNTER_INSTRUCTIONS:
+		case BENCH_COUNTER_CYCLES:
+			if (!bench_perf_available(&why)) {
+				break;
+			}
+			return true;
+		case BENCH_COUNTER_OPS:
+			if (!bench_ops_enabled()) {
+				why = "bench.count_ops is off (it can only be set at startup)";
+				break;
+			}
+			return true;
+		case BENCH_COUNTER_FREED_BYTES:
+			if (!BENCH_G(alloc).freed_size_known) {
+				why = "the allocator under bench's handlers (USE_ZEND_ALLOC=0 or another "
+					"extension's) does not report the size of a freed block";
+				break;
+			}
+			return true;
+		case BENCH_COUNTER_RETAINED_BYTES:
+			if (!BENCH_G(alloc).heap_is_zend_mm) {
+				why = "the heap is not Zend MM's (USE_ZEND_ALLOC=0 or another extension's "
+					"allocator), so its usage is not accounted";
+				break;
+			}
+			return true;
+		default:
+			return true;
+	}
+	if (reason) {
+		*reason = why;
+	}
+	return false;
+}
+
+void bench_cost_to_array(zval *out, const bench_cost *cost, zend_long divisor)
+{
+	array_init_size(out, BENCH_COUNTER_COUNT);
+	for (int i = 0; i < BENCH_COUNTER_COUNT; i++) {
+		zval value;
+
+		if (!bench_cost_available((bench_counter) i, NULL)) {
+			ZVAL_NULL(&value);
+		} else if (divisor == 1) {
+			ZVAL_LONG(&value, (zend_long) cost->value[i]);
+		} else {
+			ZVAL_DOUBLE(&value, (double) cost->value[i] / (double) divisor);
+		}
+		zend_hash_str_add_new(Z_ARRVAL_P(out), bench_counter_names[i], strlen(bench_counter_names[i]), &value);
+	}
+}

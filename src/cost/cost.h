@@ -1,0 +1,83 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the PHP License, version 3.01 (see LICENSE).          |
+   +----------------------------------------------------------------------+
+*/
+
+#ifndef BENCH_SRC_COST_H
+#define BENCH_SRC_COST_H
+
+#include <stdint.h>
+#include "php.h"
+
+/*
+ * The cost vector: every counter bench reads, in the order of the keys of
+ * bench_measure()'s metrics. X(ID, "name") per counter.
+ */
+#define BENCH_COUNTERS(X) \
+	X(WALL_NS,        "wall_ns") \
+	X(CPU_NS,         "cpu_ns") \
+	X(INSTRUCTIONS,   "instructions") \
+	X(CYCLES,         "cycles") \
+	X(ALLOCS,         "allocs") \
+	X(ALLOC_BYTES,    "alloc_bytes") \
+	X(FREES,          "frees") \
+	X(FREED_BYTES,    "freed_bytes") \
+	X(OPS,            "ops") \
+	X(RETAINED_BYTES, "retained_bytes")
+
+typedef enum {
+#define BENCH_COUNTER_ENUM(id, name) BENCH_COUNTER_##id,
+	BENCH_COUNTERS(BENCH_COUNTER_ENUM)
+#undef BENCH_COUNTER_ENUM
+	BENCH_COUNTER_COUNT
+} bench_counter;
+
+/** The counters read at one instant, or the difference of two such reads. */
+typedef struct {
+	/** one value per bench_counter; meaningless where the counter is unavailable */
+	int64_t value[BENCH_COUNTER_COUNT];
+} bench_cost;
+
+/** Names of the counters, indexed by bench_counter. */
+extern const char *const bench_counter_names[BENCH_COUNTER_COUNT];
+
+/** Opens the hardware counters once per process (again after a fork). */
+void bench_cost_rinit(void);
+
+/** Releases per-process resources (hardware counter descriptors). */
+void bench_cost_mshutdown(void);
+
+/**
+ * Reads every counter at the start of an interval: the cheap, precise counters
+ * are read last so that reading the others is not charged to the interval.
+ * @param[out] out the counters now
+ */
+void bench_cost_begin(bench_cost *out);
+
+/**
+ * Reads every counter at the end of an interval, in the reverse order of
+ * bench_cost_begin().
+ * @param[out] out the counters now
+ */
+void bench_cost_end(bench_cost *out);
+
+/** out = end - start, counter by counter. */
+void bench_cost_sub(bench_cost *out, const bench_cost *end, const bench_cost *start);
+
+/**
+ * Whether counter c has a value in this request. When it has not, *reason (if
+ * reason is not NULL) says why, in words meant for the user.
+ */
+bool bench_cost_available(bench_counter c, const char **reason);
+
+/**
+ * Fills out with an array of every counter, keyed by name: null where the
+ * counter is unavailable, an int when divisor is 1, else the value divided by
+ * divisor as a float (a mean).
+ */
+void bench_cost_to_array(zval *out, const bench_cost *cost, zend_long divisor);
+
+#endif /* BENCH_SRC_COST_H */

@@ -1,0 +1,100 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the PHP License, version 3.01 (see LICENSE).          |
+   +----------------------------------------------------------------------+
+*/
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "php_bench.h"
+#include "src/cost/cost.h"
+#include "src/alloc/alloc.h"
+
+/*
+ * One call of the subject, its return value destroyed inside the measured
+ * interval (freeing what it returned is part of its cost). fcc is NULL for a
+ * trampoline (__call, __callStatic): the VM frees those after each call, so
+ * the callable is resolved again every time.
+ */
+static zend_always_inline bool bench_measure_call(zend_fcall_info *fci, zend_fcall_info_cache *fcc)
+{
+	zval retval;
+
+	fci->retval = &retval;
+	zend_call_function(fci, fcc);
+	zval_ptr_dtor(&retval);
+	return EG(exception) == NULL;
+}
+
+/* Calls the subject k times; false when it threw (the exception is left in place). */
+static bool bench_measure_repeat(zend_fcall_info *fci, zend_fcall_info_cache *fcc, zend_long k)
+{
+	for (zend_long i = 0; i < k; i++) {
+		if (!bench_measure_call(fci, fcc)) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* {{{ bench_measure(callable $subject, int $k = 100, array $args = []): array */
+PHP_FUNCTION(bench_measure)
+{
+	zend_fcall_info fci;
+	zend_fcall_info_cache fcc, *call_cache = &fcc;
+	zend_long k = 100;
+	HashTable *args = NULL;
+	bench_cost start, end, cold, warm;
+	zval metrics;
+
+	ZEND_PARSE_PARAMETERS_START(1, 3)
+		Z_PARAM_FUNC(fci, fcc)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(k)
+		Z_PARAM_ARRAY_HT(args)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (fcc.function_handler->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE) {
+		zend_release_fcall_info_cache(&fcc);
+		call_cache = NULL;
+	}
+	if (k < 1) {
+		zend_argument_value_error(2, "must be greater than or equal to 1");
+		RETURN_THROWS();
+	}
+	/* Positional and named arguments, as call_user_func_array() takes them. */
+	fci.named_params = args;
+
+	bench_alloc_acquire();
+
+	bench_cost_begin(&start);
+	bool ok = bench_measure_call(&fci, call_cache);
+	bench_cost_end(&end);
+	bench_cost_sub(&cold, &end, &start);
+
+	if (ok) {
+		bench_cost_begin(&start);
+		ok = bench_measure_repeat(&fci, call_cache, k);
+		bench_cost_end(&end);
+		bench_cost_sub(&warm, &end, &start);
+	}
+
+	bench_alloc_release();
+
+	if (!ok) {
+		RETURN_THROWS();
+	}
+
+	array_init_size(return_value, 3);
+	add_assoc_long(return_value, "k", k);
+	bench_cost_to_array(&metrics, &cold, 1);
+	add_assoc_zval(return_value, "cold", &metrics);
+	bench_cost_to_array(&metrics, &warm, k);
+	add_assoc_zval(return_value, "warm", &metrics);
+}
+/* }}} */

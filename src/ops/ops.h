@@ -1,0 +1,31 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the PHP License, version 3.01 (see LICENSE).          |
+   +----------------------------------------------------------------------+
+*/
+
+#ifndef BENCH_SRC_OPS_H
+#define BENCH_SRC_OPS_H
+
+#include <stdint.h>
+#include <stdbool.h>
+
+/**
+ * Installs a user opcode handler for every opcode (bench.count_ops=1). Must
+ * run in MINIT: the VM picks handlers when a script is compiled, and opcache
+ * turns its JIT off when it sees user opcode handlers.
+ */
+void bench_ops_minit(void);
+
+/** Gives the opcodes back to the handlers that were there before us. */
+void bench_ops_mshutdown(void);
+
+/** Whether opcodes are being counted in this process. */
+bool bench_ops_enabled(void);
+
+/** VM opcodes executed by this thread since startup. */
+uint64_t bench_ops_read(void);
+
+#endif /* BENCH_SRC_OPS_H */
