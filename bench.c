@@ -60,6 +60,7 @@ static PHP_GINIT_FUNCTION(bench)
 static PHP_MINIT_FUNCTION(bench)
 {
 	REGISTER_INI_ENTRIES();
+	bench_cost_minit();
 
 	/* User opcode handlers must be set before any script is compiled: not from dl(). */
 	if (BENCH_INI(count_ops) && type != MODULE_TEMPORARY) {

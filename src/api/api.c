@@ -114,6 +114,7 @@ PHP_FUNCTION(bench_info)
 		add_assoc_zval(&counters, bench_counter_names[i], &counter);
 	}
 	add_assoc_zval(return_value, "counters", &counters);
+	add_assoc_bool(return_value, "alloc_handlers", BENCH_G(alloc).installed);
 }
 /* }}} */
 

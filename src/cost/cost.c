@@ -23,6 +23,16 @@ const char *const bench_counter_names[BENCH_COUNTER_COUNT] = {
 #undef BENCH_COUNTER_NAME
 };
 
+/* Array keys, interned once so that building a metrics array allocates no key. */
+static zend_string *bench_counter_keys[BENCH_COUNTER_COUNT];
+
+void bench_cost_minit(void)
+{
+	for (int i = 0; i < BENCH_COUNTER_COUNT; i++) {
+		bench_counter_keys[i] = zend_string_init_interned(bench_counter_names[i], strlen(bench_counter_names[i]), 1);
+	}
+}
+
 static zend_always_inline int64_t bench_cost_clock(clockid_t clock)
 {
 	struct timespec ts;
@@ -140,6 +150,6 @@ void bench_cost_to_array(zval *out, const bench_cost *cost, zend_long divisor)
 		} else {
 			ZVAL_DOUBLE(&value, (double) cost->value[i] / (double) divisor);
 		}
-		zend_hash_str_add_new(Z_ARRVAL_P(out), bench_counter_names[i], strlen(bench_counter_names[i]), &value);
+		zend_hash_add_new(Z_ARRVAL_P(out), bench_counter_keys[i], &value);
 	}
 }

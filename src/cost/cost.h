@@ -44,6 +44,9 @@ typedef struct {
 /** Names of the counters, indexed by bench_counter. */
 extern const char *const bench_counter_names[BENCH_COUNTER_COUNT];
 
+/** Interns the counter names used as array keys. */
+void bench_cost_minit(void);
+
 /** Opens the hardware counters once per process (again after a fork). */
 void bench_cost_rinit(void);
 

@@ -59,7 +59,8 @@ PHP_FUNCTION(bench_measure)
 		Z_PARAM_ARRAY_HT(args)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (fcc.function_handler->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE) {
+	/* zpp may already have released a trampoline and left function_handler NULL (8.2+). */
+	if (!fcc.function_handler || (fcc.function_handler->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE)) {
 		zend_release_fcall_info_cache(&fcc);
 		call_cache = NULL;
 	}

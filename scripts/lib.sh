@@ -1,0 +1,123 @@
+# Shared by scripts/demo and scripts/test: installing what is missing, the
+# trixie chroot for newer PHP versions, and building bench.so out of tree.
+# Sourced, not run.
+
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+work="$top/.work"
+chroot_dir="${BENCH_CHROOT:-/var/tmp/bench-trixie}"
+jobs=$(nproc 2>/dev/null || echo 2)
+
+say() { printf '== %s\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+as_root() {
+	if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+apt_updated=no
+# apt_install PKG...: installs the packages that are not installed yet.
+apt_install() {
+	local missing=() pkg
+	for pkg in "$@"; do
+		dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	if [ "$apt_updated" = no ]; then
+		say "apt-get update"
+		as_root apt-get update -qq >/dev/null || die "apt-get update failed"
+		apt_updated=yes
+	fi
+	say "installing ${missing[*]}"
+	as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null \
+		|| die "apt-get install ${missing[*]} failed"
+}
+
+host_packages="php8.2-cli php8.2-dev php8.2-opcache gcc make pkg-config libzstd-dev libunwind-dev"
+
+# The Debian mirror this machine already uses, read from its apt sources.
+debian_mirror() {
+	local uri
+	uri=$(grep -hE '^(deb|URIs:)' /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources 2>/dev/null \
+		| grep -vE 'security|updates|nodistro|apt/?$' | grep -oE 'https?://[^ ]+/debian/?' | head -n 1)
+	[ -n "$uri" ] || die "no Debian mirror found in /etc/apt/sources.list*"
+	echo "${uri%/}"
+}
+
+# The chroot's apt must never write the mirror's name into the repository:
+# it lives in the chroot only.
+chroot_run() {
+	as_root chroot "$chroot_dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
+		LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@"
+}
+
+chroot_mount() {
+	mountpoint -q "$chroot_dir/proc" || as_root mount -t proc proc "$chroot_dir/proc"
+}
+
+chroot_umount() {
+	mountpoint -q "$chroot_dir/proc" 2>/dev/null && as_root umount "$chroot_dir/proc" || true
+}
+
+chroot_packages="php8.4-cli php8.4-dev php8.4-opcache gcc make pkg-config libzstd-dev libunwind-dev valgrind"
+
+# A Debian trixie chroot with PHP 8.4, made once and kept.
+chroot_setup() {
+	local mirror
+	mirror=$(debian_mirror)
+	if [ ! -x "$chroot_dir/usr/bin/apt-get" ]; then
+		apt_install debootstrap
+		say "debootstrap trixie into $chroot_dir"
+		as_root rm -rf "$chroot_dir"
+		as_root debootstrap --variant=minbase trixie "$chroot_dir" "$mirror" >"$work/debootstrap.log" 2>&1 \
+			|| die "debootstrap failed, see $work/debootstrap.log"
+	fi
+	as_root sh -c "echo 'deb $mirror trixie main' > '$chroot_dir/etc/apt/sources.list'"
+	chroot_mount
+	if ! chroot_run sh -c "command -v php8.4 >/dev/null && command -v phpize8.4 >/dev/null && command -v valgrind >/dev/null"; then
+		say "installing PHP 8.4 in the chroot"
+		chroot_run apt-get update -qq >/dev/null || die "apt-get update in the chroot failed"
+		chroot_run apt-get install -y -qq --no-install-recommends $chroot_packages >/dev/null \
+			|| die "apt-get install in the chroot failed"
+	fi
+}
+
+# PHP 8.5's headers, from the experimental suite: its packages do not install
+# together, so php8.5-dev is only unpacked. Prints the include directory.
+php85_headers() {
+	local mirror dest=/opt/php8.5
+	mirror=$(debian_mirror)
+	if ! chroot_run sh -c "ls -d $dest/usr/include/php/*/main >/dev/null 2>&1"; then
+		say "fetching php8.5-dev from experimental"
+		as_root sh -c "echo 'deb $mirror experimental main' > '$chroot_dir/etc/apt/sources.list.d/experimental.list'"
+		chroot_run apt-get -o Acquire::Check-Valid-Until=false update -qq >/dev/null \
+			|| die "apt-get update (experimental) failed"
+		chroot_run sh -c "cd /tmp && rm -f php8.5-dev_*.deb && apt-get download -qq -t experimental php8.5-dev && dpkg -x php8.5-dev_*.deb $dest" >/dev/null \
+			|| die "php8.5-dev could not be fetched"
+		as_root rm -f "$chroot_dir/etc/apt/sources.list.d/experimental.list"
+		chroot_run apt-get update -qq >/dev/null || true
+	fi
+	chroot_run sh -c "ls -d $dest/usr/include/php/*/ | head -n 1"
+}
+
+# copy_sources DIR: the files of the repository (tracked or new, not ignored).
+copy_sources() {
+	local dest=$1
+	as_root rm -rf "$dest"
+	as_root mkdir -p "$dest"
+	if git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
+		(cd "$top" && git ls-files -z --cached --others --exclude-standard | xargs -0 tar -cf -) | as_root tar -xf - -C "$dest"
+	else
+		(cd "$top" && tar -cf - --exclude=.work .) | as_root tar -xf - -C "$dest"
+	fi
+}
+
+# build_in DIR PHPIZE PHP_CONFIG [chroot]: builds DIR/modules/bench.so with warnings as errors.
+build_in() {
+	local dir=$1 phpize=$2 php_config=$3 where=${4:-host}
+	local script="cd '$dir' && $phpize >/dev/null && ./configure -q --with-php-config=$php_config --enable-bench --enable-bench-dev >/dev/null && make -s -j$jobs >/dev/null"
+	if [ "$where" = chroot ]; then
+		chroot_run bash -c "$script"
+	else
+		bash -c "$script"
+	fi
+}
