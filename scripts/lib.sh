@@ -28,8 +28,9 @@ apt_install() {
 		apt_updated=yes
 	fi
 	say "installing ${missing[*]}"
-	as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null \
-		|| die "apt-get install ${missing[*]} failed"
+	mkdir -p "$work"
+	as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >"$work/apt.log" 2>&1 \
+		|| die "apt-get install ${missing[*]} failed (see $work/apt.log)"
 }
 
 host_packages="php8.2-cli php8.2-dev php8.2-opcache gcc make pkg-config libzstd-dev libunwind-dev"
@@ -75,9 +76,9 @@ chroot_setup() {
 	chroot_mount
 	if ! chroot_run sh -c "command -v php8.4 >/dev/null && command -v phpize8.4 >/dev/null && command -v valgrind >/dev/null"; then
 		say "installing PHP 8.4 in the chroot"
-		chroot_run apt-get update -qq >/dev/null || die "apt-get update in the chroot failed"
-		chroot_run apt-get install -y -qq --no-install-recommends $chroot_packages >/dev/null \
-			|| die "apt-get install in the chroot failed"
+		chroot_run apt-get update -qq >"$work/chroot-apt.log" 2>&1 || die "apt-get update in the chroot failed (see $work/chroot-apt.log)"
+		chroot_run apt-get install -y -qq --no-install-recommends $chroot_packages >>"$work/chroot-apt.log" 2>&1 \
+			|| die "apt-get install in the chroot failed (see $work/chroot-apt.log)"
 	fi
 }
 
@@ -111,13 +112,19 @@ copy_sources() {
 	fi
 }
 
-# build_in DIR PHPIZE PHP_CONFIG [chroot]: builds DIR/modules/bench.so with warnings as errors.
+# build_in DIR PHPIZE PHP_CONFIG [chroot]: builds DIR/modules/bench.so with
+# warnings as errors; the build's output goes to DIR/build.log, shown on failure.
 build_in() {
-	local dir=$1 phpize=$2 php_config=$3 where=${4:-host}
-	local script="cd '$dir' && $phpize >/dev/null && ./configure -q --with-php-config=$php_config --enable-bench --enable-bench-dev >/dev/null && make -s -j$jobs >/dev/null"
+	local dir=$1 phpize=$2 php_config=$3 where=${4:-host} rc
+	local script="cd '$dir' && { $phpize && ./configure --with-php-config=$php_config --enable-bench --enable-bench-dev && make -j$jobs; } >build.log 2>&1"
 	if [ "$where" = chroot ]; then
 		chroot_run bash -c "$script"
+		rc=$?
+		[ $rc -eq 0 ] || tail -n 40 "$chroot_dir$dir/build.log" >&2
 	else
 		bash -c "$script"
+		rc=$?
+		[ $rc -eq 0 ] || tail -n 40 "$dir/build.log" >&2
 	fi
+	return $rc
 }
