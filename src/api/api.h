@@ -2,7 +2,7 @@
    +----------------------------------------------------------------------+
    | bench: what PHP code costs, and which function owns the cost         |
    +----------------------------------------------------------------------+
-   | Licensed under the PHP License, version 3.01 (see LICENSE).          |
+   | Licensed under the MIT License (see LICENSE).                        |
    +----------------------------------------------------------------------+
 */
 

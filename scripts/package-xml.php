@@ -1,0 +1,95 @@
+<?php
+/*
+ * Writes package.xml (PECL) from the repository's files, with the version
+ * from php_bench.h, the only place it is written. With --check, exits 1 when
+ * the committed package.xml differs from what would be written.
+ *
+ *   php scripts/package-xml.php [--check]
+ */
+$top = dirname(__DIR__);
+$check = in_array('--check', $argv, true);
+
+if (!preg_match('/#define PHP_BENCH_VERSION "([^"]+)"/', file_get_contents("$top/php_bench.h"), $m)) {
+    fwrite(STDERR, "package-xml: no PHP_BENCH_VERSION in php_bench.h\n");
+    exit(1);
+}
+$version = $m[1];
+
+// What a source release holds: the extension's sources, build files, tests and docs.
+$files = array_filter(
+    explode("\n", trim(shell_exec('cd ' . escapeshellarg($top) . ' && git ls-files --cached --others --exclude-standard'))),
+    fn($f) => preg_match('~^(bench\.c|php_bench\.h|bench_arginfo\.h|bench\.stub\.php|config\.m4|config\.w32|LICENSE|README\.md|src/.*\.[ch]|tests/.*\.(phpt|inc)|demo/.*\.php)$~', $f)
+        && is_file("$top/$f")
+);
+sort($files);
+
+$role = function (string $f): string {
+    if (str_starts_with($f, 'tests/')) return 'test';
+    if (in_array($f, ['LICENSE', 'README.md', 'bench.stub.php'], true) || str_starts_with($f, 'demo/')) return 'doc';
+    return 'src';
+};
+$entries = '';
+foreach ($files as $f) {
+    $entries .= sprintf("      <file name=\"%s\" role=\"%s\"/>\n", htmlspecialchars($f), $role($f));
+}
+
+$xml = <<<XML
+<?xml version="1.0" encoding="UTF-8"?>
+<package packagerversion="1.10.0" version="2.0" xmlns="http://pear.php.net/dtd/package-2.0" xmlns:tasks="http://pear.php.net/dtd/tasks-1.0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://pear.php.net/dtd/tasks-1.0 http://pear.php.net/dtd/tasks-1.0.xsd http://pear.php.net/dtd/package-2.0 http://pear.php.net/dtd/package-2.0.xsd">
+  <name>bench</name>
+  <channel>pecl.php.net</channel>
+  <summary>What PHP code costs, and which function owns the cost</summary>
+  <description>bench measures the cold and warm cost of a callable (time, CPU time, hardware counters where the CPU allows, Zend MM allocations and bytes, VM opcodes) for assertions in tests and CI.</description>
+  <lead>
+    <name>bench maintainers</name>
+    <user>bench</user>
+    <email>bench@localhost</email>
+    <active>yes</active>
+  </lead>
+  <date>2026-11-30</date>
+  <version>
+    <release>$version</release>
+    <api>$version</api>
+  </version>
+  <stability>
+    <release>alpha</release>
+    <api>alpha</api>
+  </stability>
+  <license uri="https://opensource.org/licenses/MIT">MIT</license>
+  <notes>
+- bench_measure(), bench_counters() and bench_info(); allocation, opcode, clock and perf_event counters.
+  </notes>
+  <contents>
+    <dir name="/">
+$entries    </dir>
+  </contents>
+  <dependencies>
+    <required>
+      <php>
+        <min>8.2.0</min>
+      </php>
+      <pearinstaller>
+        <min>1.10.0</min>
+      </pearinstaller>
+    </required>
+  </dependencies>
+  <providesextension>bench</providesextension>
+  <extsrcrelease>
+    <configureoption name="with-bench-zstd" default="yes" prompt="Compress profiles with libzstd?"/>
+    <configureoption name="with-bench-libunwind" default="yes" prompt="Native stacks with libunwind?"/>
+  </extsrcrelease>
+  <changelog/>
+</package>
+
+XML;
+
+if ($check) {
+    $current = @file_get_contents("$top/package.xml");
+    if ($current !== $xml) {
+        fwrite(STDERR, "package-xml: package.xml is out of date: run php scripts/package-xml.php\n");
+        exit(1);
+    }
+    exit(0);
+}
+file_put_contents("$top/package.xml", $xml);
+echo "package-xml: package.xml written (", count($files), " files, version $version)\n";
