@@ -94,6 +94,12 @@ static PHP_RSHUTDOWN_FUNCTION(bench)
 	return SUCCESS;
 }
 
+static ZEND_MODULE_POST_ZEND_DEACTIVATE_D(bench)
+{
+	bench_alloc_post_deactivate();
+	return SUCCESS;
+}
+
 static PHP_MINFO_FUNCTION(bench)
 {
 	bench_api_minfo();
@@ -113,7 +119,7 @@ zend_module_entry bench_module_entry = {
 	PHP_MODULE_GLOBALS(bench),
 	PHP_GINIT(bench),
 	NULL,
-	NULL,
+	ZEND_MODULE_POST_ZEND_DEACTIVATE_N(bench),
 	STANDARD_MODULE_PROPERTIES_EX
 };
 

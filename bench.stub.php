@@ -9,9 +9,10 @@
  * Cost of the first call of $subject ("cold") and the mean cost of the next
  * $k calls ("warm"). Each metrics array has the keys wall_ns, cpu_ns,
  * instructions, cycles, allocs, alloc_bytes, frees, freed_bytes, ops and
- * retained_bytes; a counter this machine cannot provide is null.
+ * retained_bytes; a counter this machine cannot provide is null. peak_bytes
+ * is the highest Zend MM usage of all the calls above the usage before them.
  *
- * @return array{k: int, cold: array<string, int|null>, warm: array<string, float|null>}
+ * @return array{k: int, cold: array<string, int|null>, warm: array<string, float|null>, peak_bytes: int|null}
  */
 function bench_measure(callable $subject, int $k = 100, array $args = []): array {}
 

@@ -66,6 +66,18 @@ static zend_always_inline size_t bench_alloc_block_size(bench_alloc_state *s, vo
 	return zend_mm_block_size(s->heap, ptr);
 }
 
+/* Zend MM's usage only grows on allocation: the peak is checked there. */
+static zend_always_inline void bench_alloc_note_peak(bench_alloc_state *s)
+{
+	if (s->track_peak) {
+		size_t usage = zend_memory_usage(false);
+
+		if (usage > s->peak) {
+			s->peak = usage;
+		}
+	}
+}
+
 static void *bench_alloc_malloc(size_t size BENCH_MM_DC)
 {
 	bench_alloc_state *s = BENCH_ALLOC;
@@ -80,6 +92,7 @@ static void *bench_alloc_malloc(size_t size BENCH_MM_DC)
 	}
 	s->tally.allocs++;
 	s->tally.alloc_bytes += size;
+	bench_alloc_note_peak(s);
 	return ptr;
 }
 
@@ -128,6 +141,7 @@ static void *bench_alloc_realloc(void *ptr, size_t size BENCH_MM_DC)
 		s->tally.frees++;
 		s->tally.freed_bytes += old_size;
 	}
+	bench_alloc_note_peak(s);
 	return new_ptr;
 }
 
@@ -230,6 +244,8 @@ void bench_alloc_rinit(void)
 	s->request_wide = false;
 	s->freed_size_known = true;
 	s->heap_is_zend_mm = !zend_mm_is_custom_heap(zend_mm_get_heap());
+	s->request_over = false;
+	s->track_peak = false;
 	if (BENCH_INI(count_allocs)) {
 		bench_alloc_count_until_rshutdown();
 	}
@@ -244,6 +260,18 @@ void bench_alloc_rshutdown(void)
 	}
 	s->users = 0;
 	s->request_wide = false;
+	s->request_over = true;
+	s->track_peak = false;
+}
+
+void bench_alloc_post_deactivate(void)
+{
+	bench_alloc_state *s = BENCH_ALLOC;
+
+	if (s->installed) {
+		bench_alloc_uninstall(s);
+	}
+	s->users = 0;
 }
 
 void bench_alloc_acquire(void)
@@ -269,8 +297,30 @@ void bench_alloc_count_until_rshutdown(void)
 {
 	bench_alloc_state *s = BENCH_ALLOC;
 
-	if (!s->request_wide) {
+	if (!s->request_wide && !s->request_over) {
 		s->request_wide = true;
 		bench_alloc_acquire();
 	}
+}
+
+bench_alloc_peak_mark bench_alloc_peak_begin(void)
+{
+	bench_alloc_state *s = BENCH_ALLOC;
+	bench_alloc_peak_mark mark = {s->track_peak, s->peak};
+
+	s->track_peak = true;
+	s->peak = zend_memory_usage(false);
+	return mark;
+}
+
+size_t bench_alloc_peak_end(bench_alloc_peak_mark mark)
+{
+	bench_alloc_state *s = BENCH_ALLOC;
+	size_t peak = s->peak;
+
+	s->track_peak = mark.tracking;
+	if (mark.tracking && mark.peak > s->peak) {
+		s->peak = mark.peak;
+	}
+	return peak;
 }

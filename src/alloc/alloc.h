@@ -69,6 +69,12 @@ typedef struct {
 	bool freed_size_known;
 	/** whether the heap was Zend MM's own when the request started */
 	bool heap_is_zend_mm;
+	/** set at RSHUTDOWN: user code that still runs (a session save handler) counts nothing request-wide */
+	bool request_over;
+	/** whether allocations update peak (during bench_measure()) */
+	bool track_peak;
+	/** highest Zend MM usage seen while track_peak was on */
+	size_t peak;
 } bench_alloc_state;
 
 /** Resets the tallies; installs the handlers when bench.count_allocs is on. */
@@ -77,11 +83,33 @@ void bench_alloc_rinit(void);
 /** Removes the handlers if they are still ours, whatever the number of users. */
 void bench_alloc_rshutdown(void);
 
+/**
+ * After every module's RSHUTDOWN, before Zend MM shuts the heap down: removes
+ * handlers that user code run by a later RSHUTDOWN (a session save handler,
+ * say) left behind by a fatal error inside bench_measure().
+ */
+void bench_alloc_post_deactivate(void);
+
 /** Starts counting (if not yet) and keeps the handlers on until released. */
 void bench_alloc_acquire(void);
 
 /** Drops one user; the handlers come off when none is left. */
 void bench_alloc_release(void);
+
+/** What bench_alloc_peak_begin() replaced, for nested measurements. */
+typedef struct {
+	bool tracking;
+	size_t peak;
+} bench_alloc_peak_mark;
+
+/** Starts following the heap's highest usage from its usage now. */
+bench_alloc_peak_mark bench_alloc_peak_begin(void);
+
+/**
+ * Stops following the peak and returns the highest usage seen since
+ * bench_alloc_peak_begin(); an enclosing measurement keeps following it.
+ */
+size_t bench_alloc_peak_end(bench_alloc_peak_mark mark);
 
 /** Keeps counting until the end of the request (bench_counters()). */
 void bench_alloc_count_until_rshutdown(void);

@@ -72,6 +72,8 @@ PHP_FUNCTION(bench_measure)
 	fci.named_params = args;
 
 	bench_alloc_acquire();
+	size_t usage_before = zend_memory_usage(false);
+	bench_alloc_peak_mark peak_mark = bench_alloc_peak_begin();
 
 	bench_cost_begin(&start);
 	bool ok = bench_measure_call(&fci, call_cache);
@@ -85,17 +87,24 @@ PHP_FUNCTION(bench_measure)
 		bench_cost_sub(&warm, &end, &start);
 	}
 
+	size_t peak = bench_alloc_peak_end(peak_mark);
 	bench_alloc_release();
 
 	if (!ok) {
 		RETURN_THROWS();
 	}
 
-	array_init_size(return_value, 3);
+	array_init_size(return_value, 4);
 	add_assoc_long(return_value, "k", k);
 	bench_cost_to_array(&metrics, &cold, 1);
 	add_assoc_zval(return_value, "cold", &metrics);
 	bench_cost_to_array(&metrics, &warm, k);
 	add_assoc_zval(return_value, "warm", &metrics);
+	/* The highest Zend MM usage of all k + 1 calls above the usage before them. */
+	if (bench_cost_available(BENCH_COUNTER_RETAINED_BYTES, NULL)) {
+		add_assoc_long(return_value, "peak_bytes", (zend_long) (peak > usage_before ? peak - usage_before : 0));
+	} else {
+		add_assoc_null(return_value, "peak_bytes");
+	}
 }
 /* }}} */

@@ -1,5 +1,5 @@
 --TEST--
-bench_measure() returns k, cold and warm with exactly the documented keys and types
+bench_measure() returns k, cold, warm and peak_bytes with exactly the documented keys and types
 --FILE--
 <?php
 $r = bench_measure(fn() => 1, 7);
@@ -24,13 +24,15 @@ var_dump($r['cold']['wall_ns'] > 0, $r['warm']['wall_ns'] > 0);
 echo "done\n";
 ?>
 --EXPECT--
-array(3) {
+array(4) {
   [0]=>
   string(1) "k"
   [1]=>
   string(4) "cold"
   [2]=>
   string(4) "warm"
+  [3]=>
+  string(10) "peak_bytes"
 }
 int(7)
 bool(true)
