@@ -47,6 +47,7 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY(  "bench.mode",         "off", PHP_INI_SYSTEM,                 OnUpdateBenchMode, settings.mode,         zend_bench_globals, bench_globals)
 	STD_PHP_INI_BOOLEAN("bench.count_ops",    "0",   PHP_INI_SYSTEM,                 OnUpdateBool,      settings.count_ops,    zend_bench_globals, bench_globals)
 	STD_PHP_INI_BOOLEAN("bench.count_allocs", "0",   PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBool,      settings.count_allocs, zend_bench_globals, bench_globals)
+	STD_PHP_INI_BOOLEAN("bench.callgrind_phases", "0", PHP_INI_ALL,                  OnUpdateBool,      settings.callgrind_phases, zend_bench_globals, bench_globals)
 PHP_INI_END()
 
 static PHP_GINIT_FUNCTION(bench)

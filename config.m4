@@ -57,6 +57,8 @@ if test "$PHP_BENCH" != "no"; then
   AC_MSG_RESULT([yes, $PHP_VERSION_ID])
 
   AC_CHECK_HEADERS([linux/perf_event.h])
+  dnl Callgrind client requests mark bench_measure()'s phases (bench.callgrind_phases).
+  AC_CHECK_HEADERS([valgrind/callgrind.h])
 
   BENCH_CHECK_PKG([$PHP_BENCH_ZSTD], [libzstd], [HAVE_BENCH_ZSTD],
     [profiles are written uncompressed])

@@ -33,6 +33,8 @@ typedef struct {
 	bool count_ops;
 	/** bench.count_allocs: count allocations from the start of every request */
 	bool count_allocs;
+	/** bench.callgrind_phases: dump callgrind's counts at the end of each measure phase */
+	bool callgrind_phases;
 } bench_settings;
 
 /** Per-request state of every feature. */

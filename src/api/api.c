@@ -83,6 +83,11 @@ static void bench_api_features(zval *features)
 #endif
 	bench_api_add_feature(features, "perf_event", bench_perf_compiled() ? "linux" : NULL,
 		"this build has no perf_event support (Linux only)");
+#ifdef HAVE_VALGRIND_CALLGRIND_H
+	bench_api_add_feature(features, "callgrind", "client requests", NULL);
+#else
+	bench_api_add_feature(features, "callgrind", NULL, "built without valgrind/callgrind.h");
+#endif
 }
 
 /* {{{ bench_info(): array */

@@ -15,6 +15,23 @@
 #include "src/cost/cost.h"
 #include "src/alloc/alloc.h"
 
+#ifdef HAVE_VALGRIND_CALLGRIND_H
+# include <valgrind/callgrind.h>
+/*
+ * Under callgrind with bench.callgrind_phases=1, each phase's instructions
+ * land in a dump of their own: counts are zeroed before the cold call, and a
+ * dump (which also zeroes them) closes each phase. Client requests are a few
+ * no-op instructions outside valgrind.
+ */
+# define BENCH_CALLGRIND(request) do { \
+		if (BENCH_INI(callgrind_phases) && RUNNING_ON_VALGRIND) { \
+			request; \
+		} \
+	} while (0)
+#else
+# define BENCH_CALLGRIND(request)
+#endif
+
 /*
  * One call of the subject, its return value destroyed inside the measured
  * interval (freeing what it returned is part of its cost). fcc is NULL for a
@@ -75,15 +92,18 @@ PHP_FUNCTION(bench_measure)
 	size_t usage_before = zend_memory_usage(false);
 	bench_alloc_peak_mark peak_mark = bench_alloc_peak_begin();
 
+	BENCH_CALLGRIND(CALLGRIND_ZERO_STATS);
 	bench_cost_begin(&start);
 	bool ok = bench_measure_call(&fci, call_cache);
 	bench_cost_end(&end);
+	BENCH_CALLGRIND(CALLGRIND_DUMP_STATS_AT("bench_measure cold"));
 	bench_cost_sub(&cold, &end, &start);
 
 	if (ok) {
 		bench_cost_begin(&start);
 		ok = bench_measure_repeat(&fci, call_cache, k);
 		bench_cost_end(&end);
+		BENCH_CALLGRIND(CALLGRIND_DUMP_STATS_AT("bench_measure warm"));
 		bench_cost_sub(&warm, &end, &start);
 	}
 

@@ -1,0 +1,91 @@
+<?php
+/*
+ * Shared by the benchmark tools: loading subject files and result files,
+ * with clear errors instead of PHP warnings.
+ */
+
+const BENCH_METRICS = ['wall_ns', 'cpu_ns', 'instructions', 'cycles', 'allocs', 'alloc_bytes',
+    'frees', 'freed_bytes', 'ops', 'retained_bytes'];
+/* Under valgrind every call is about 50 times slower: at most this many warm calls. */
+const BENCH_CALLGRIND_MAX_K = 200;
+
+function bench_fail(string $message, int $status = 1): never
+{
+    fwrite(STDERR, basename($_SERVER['argv'][0] ?? 'bench') . ": $message\n");
+    exit($status);
+}
+
+function bench_short(string $s): string
+{
+    return strlen($s) > 80 ? substr($s, 0, 77) . '...' : $s;
+}
+
+/** @return array<string, array> the subjects of a subject file, validated */
+function bench_load_subjects(string $file): array
+{
+    if (!is_file($file)) {
+        bench_fail("subject file $file not found");
+    }
+    $subjects = (static fn() => require $file)();
+    if (!is_array($subjects) || $subjects === []) {
+        bench_fail("$file must return a non-empty array of subjects");
+    }
+    foreach ($subjects as $name => $spec) {
+        if (!is_string($name) || !preg_match('/^[A-Za-z0-9_.-]+$/', $name)) {
+            bench_fail("$file: subject names are strings of letters, digits, '.', '_' and '-'");
+        }
+        if (!is_array($spec) || !isset($spec['run']) || !is_callable($spec['run'])
+            || !is_int($spec['k'] ?? null) || $spec['k'] < 1 || !array_key_exists('expect', $spec)) {
+            bench_fail("$file: subject $name needs 'run' (callable), 'k' (int >= 1) and 'expect'");
+        }
+    }
+    return $subjects;
+}
+
+/** @return array the decoded result file, or a clear failure (exit 2) */
+function bench_load_result(string $path): array
+{
+    if (!is_file($path)) {
+        bench_fail("result file $path is missing", 2);
+    }
+    $data = json_decode((string) file_get_contents($path), true);
+    if (!is_array($data)) {
+        bench_fail("result file $path is not valid JSON (" . json_last_error_msg() . ")", 2);
+    }
+    foreach (['subject', 'k', 'cold', 'warm'] as $key) {
+        if (!isset($data[$key])) {
+            bench_fail("result file $path has no \"$key\"", 2);
+        }
+    }
+    foreach (['cold', 'warm'] as $phase) {
+        foreach (BENCH_METRICS as $metric) {
+            if (!array_key_exists($metric, $data[$phase]) || !(is_null($data[$phase][$metric]) || is_int($data[$phase][$metric]) || is_float($data[$phase][$metric]))) {
+                bench_fail("result file $path: $phase.$metric is missing or not a number", 2);
+            }
+        }
+    }
+    return $data;
+}
+
+/** @return array<string, array> every result of a label, by subject name */
+function bench_load_label(string $dir): array
+{
+    if (!is_dir($dir)) {
+        bench_fail("no results in $dir (run benchmarks/run first)", 2);
+    }
+    $results = [];
+    foreach (glob("$dir/*.json") as $path) {
+        $data = bench_load_result($path);
+        $results[$data['subject']] = $data;
+    }
+    if ($results === []) {
+        bench_fail("no result files in $dir", 2);
+    }
+    ksort($results);
+    return $results;
+}
+
+function bench_results_dir(): string
+{
+    return getenv('BENCH_RESULTS') ?: dirname(__DIR__) . '/results';
+}

@@ -1,0 +1,40 @@
+<?php
+/*
+ * Runs one subject in this process and prints its measurement as JSON on
+ * stdout. Called by benchmarks/run, one process per subject and pass:
+ *
+ *   php -n -d extension=bench.so lib/subject.php FILE NAME [ops|callgrind]
+ *
+ * A subject file returns an array of subjects, name => spec:
+ *   'k'      => int        warm calls (fixed per subject, the same in every run)
+ *   'run'    => callable   one call is one unit of work (one request for an app)
+ *   'expect' => mixed      what run() must return; checked with === after measuring
+ *   'extensions' => [...]  PHP extensions the subject needs (benchmarks/run loads them)
+ * A subject whose result is wrong, or which throws, fails the run (exit 1).
+ */
+require __DIR__ . '/results.php';
+
+[$file, $name, $pass] = array_slice($argv, 1, 3) + [null, null, 'time'];
+if ($file === null || $name === null) {
+    bench_fail("usage: subject.php FILE NAME [time|ops|callgrind]");
+}
+$subjects = bench_load_subjects($file);
+if (!isset($subjects[$name])) {
+    bench_fail("$file has no subject \"$name\"");
+}
+$spec = $subjects[$name];
+$k = $pass === 'callgrind' ? min($spec['k'], BENCH_CALLGRIND_MAX_K) : $spec['k'];
+
+$gc_before = gc_status()['runs'];
+try {
+    $r = bench_measure($spec['run'], $k);
+    $result = ($spec['run'])();
+} catch (Throwable $e) {
+    bench_fail(sprintf("subject %s threw %s: %s", $name, get_class($e), $e->getMessage()));
+}
+if ($result !== $spec['expect']) {
+    bench_fail(sprintf("subject %s returned %s, expected %s", $name,
+        bench_short(var_export($result, true)), bench_short(var_export($spec['expect'], true))));
+}
+$r['gc_runs'] = gc_status()['runs'] - $gc_before;
+echo json_encode($r, JSON_PRESERVE_ZERO_FRACTION), "\n";
