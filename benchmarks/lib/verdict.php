@@ -1,0 +1,145 @@
+<?php
+/*
+ * Noise thresholds and verdicts. A change is the relative difference of a
+ * warm metric (or peak_bytes) between two runs: (b - a) / |a|. Lower is
+ * better for every metric. A change above a metric's threshold is "worse",
+ * below minus the threshold "better", and anything else, the threshold
+ * itself included, "noise".
+ */
+require_once __DIR__ . '/results.php';
+
+/* What is compared, with the relative floor under each threshold: the clocks
+ * move by a few percent on a shared VM even when nothing changed; callgrind's
+ * instructions repeat to well under 0.1%; counts of allocations and opcodes
+ * repeat exactly, so any change of them counts. */
+const BENCH_FLOORS = [
+    'wall_ns' => 0.05,
+    'cpu_ns' => 0.05,
+    'instructions' => 0.001,
+    'cycles' => 0.02,
+    'allocs' => 0.0,
+    'alloc_bytes' => 0.0,
+    'frees' => 0.0,
+    'ops' => 0.0,
+    'peak_bytes' => 0.0,
+];
+
+function bench_metric(array $result, string $metric): int|float|null
+{
+    return $metric === 'peak_bytes' ? ($result['peak_bytes'] ?? null) : $result['warm'][$metric];
+}
+
+function bench_change(int|float $a, int|float $b): float
+{
+    if ($a == 0) {
+        return $b == 0 ? 0.0 : ($b > 0 ? INF : -INF);
+    }
+    return ($b - $a) / abs($a);
+}
+
+function bench_verdict(float $change, float $threshold): string
+{
+    if ($change > $threshold) {
+        return 'worse';
+    }
+    if ($change < -$threshold) {
+        return 'better';
+    }
+    return 'noise';
+}
+
+/** Both labels must hold the same subjects. */
+function bench_same_subjects(array $a, array $b, string $la, string $lb): void
+{
+    $only_a = array_diff(array_keys($a), array_keys($b));
+    $only_b = array_diff(array_keys($b), array_keys($a));
+    if ($only_a || $only_b) {
+        bench_fail(sprintf("%s and %s hold different subjects (only in %s: %s; only in %s: %s)",
+            $la, $lb, $la, implode(', ', $only_a) ?: '-', $lb, implode(', ', $only_b) ?: '-'), 2);
+    }
+}
+
+/**
+ * From two runs of the same build: per metric, the largest change over all
+ * subjects, and the threshold max(3 x that change, the metric's floor).
+ */
+function bench_noise(array $a1, array $a2): array
+{
+    $metrics = [];
+    foreach (BENCH_FLOORS as $metric => $floor) {
+        $largest = 0.0;
+        $where = null;
+        foreach ($a1 as $subject => $r1) {
+            $v1 = bench_metric($r1, $metric);
+            $v2 = bench_metric($a2[$subject], $metric);
+            if ($v1 === null || $v2 === null) {
+                continue;
+            }
+            $change = abs(bench_change($v1, $v2));
+            if ($change > $largest) {
+                $largest = $change;
+                $where = $subject;
+            }
+        }
+        $metrics[$metric] = [
+            'largest_change' => $largest,
+            'subject' => $where,
+            'floor' => $floor,
+            'threshold' => max(3 * $largest, $floor),
+        ];
+    }
+    return $metrics;
+}
+
+/** Thresholds as saved by benchmarks/noise (INF is saved as null). */
+function bench_load_thresholds(?string $path): array
+{
+    if ($path === null) {
+        return BENCH_FLOORS;
+    }
+    if (!is_file($path)) {
+        bench_fail("thresholds file $path is missing (run benchmarks/noise A1 A2 first)", 2);
+    }
+    $data = json_decode((string) file_get_contents($path), true);
+    if (!is_array($data) || !is_array($data['metrics'] ?? null)) {
+        bench_fail("thresholds file $path is not valid (" . json_last_error_msg() . ")", 2);
+    }
+    $thresholds = [];
+    foreach (BENCH_FLOORS as $metric => $floor) {
+        if (!array_key_exists($metric, $data['metrics']) || !array_key_exists('threshold', $data['metrics'][$metric])) {
+            bench_fail("thresholds file $path has no threshold for $metric", 2);
+        }
+        $t = $data['metrics'][$metric]['threshold'];
+        $thresholds[$metric] = $t === null ? INF : (float) $t;
+    }
+    return $thresholds;
+}
+
+/** @return list<array{subject: string, metric: string, a: int|float, b: int|float, change: float, threshold: float, verdict: string}> */
+function bench_compare(array $a, array $b, array $thresholds): array
+{
+    $rows = [];
+    foreach ($a as $subject => $ra) {
+        foreach ($thresholds as $metric => $threshold) {
+            $va = bench_metric($ra, $metric);
+            $vb = bench_metric($b[$subject], $metric);
+            if ($va === null || $vb === null) {
+                continue;
+            }
+            $change = bench_change($va, $vb);
+            $rows[] = ['subject' => $subject, 'metric' => $metric, 'a' => $va, 'b' => $vb,
+                'change' => $change, 'threshold' => $threshold, 'verdict' => bench_verdict($change, $threshold)];
+        }
+    }
+    return $rows;
+}
+
+function bench_label_dir(string $label): string
+{
+    return is_dir($label) ? $label : bench_results_dir() . "/$label";
+}
+
+function bench_percent(float $x): string
+{
+    return is_infinite($x) ? ($x > 0 ? '+inf' : '-inf') : sprintf('%+.2f%%', 100 * $x);
+}

@@ -1,0 +1,47 @@
+--TEST--
+benchmarks/run: a subject that returns a wrong result or throws fails the run; a right one writes its result
+--SKIPIF--
+<?php if (!getenv('BENCH_SO')) die('skip BENCH_SO (the bench.so under test) not set: run through scripts/test'); ?>
+--FILE--
+<?php
+require __DIR__ . '/fixtures.inc';
+$dir = fixture_dir();
+file_put_contents("$dir/subjects.php", <<<'PHP'
+<?php
+return [
+    'good' => ['k' => 5, 'run' => fn() => str_repeat('x', 3), 'expect' => 'xxx'],
+];
+PHP);
+file_put_contents("$dir/wrong.php", <<<'PHP'
+<?php
+return [
+    'wrong' => ['k' => 5, 'run' => fn() => 1 + 1, 'expect' => 3],
+];
+PHP);
+file_put_contents("$dir/throws.php", <<<'PHP'
+<?php
+return [
+    'throws' => ['k' => 5, 'run' => function () { throw new RuntimeException('broken subject'); }, 'expect' => null],
+];
+PHP);
+file_put_contents("$dir/invalid.php", "<?php return ['no-run' => ['k' => 5, 'expect' => 1]];");
+$ext = '--ext=' . escapeshellarg(getenv('BENCH_SO'));
+
+foreach (['wrong', 'throws', 'invalid'] as $f) {
+    [$status, $out] = fixture_tool('run', "L --subjects=$dir/$f.php $ext", $dir);
+    echo "$f: exit $status: ", str_replace($dir, 'DIR', preg_replace('/\s+/', ' ', trim(implode(' ', preg_grep('/subject|needs/', $out))))), "\n";
+}
+[$status, $out] = fixture_tool('run', "L --subjects=$dir/subjects.php $ext", $dir);
+echo "good: exit $status\n";
+$r = json_decode(file_get_contents("$dir/L/good.json"), true);
+echo implode(',', array_keys($r)), "\n";
+printf("k=%d allocs=%s ops=%s repeats=%d\n", $r['k'], $r['warm']['allocs'], $r['warm']['ops'], $r['warm_repeats']);
+fixture_clean($dir);
+?>
+--EXPECTF--
+wrong: exit 1: run: subject wrong failed (time): subject.php: subject wrong returned 2, expected 3
+throws: exit 1: run: subject throws failed (time): subject.php: subject throws threw RuntimeException: broken subject
+invalid: exit 1: run: DIR/invalid.php: subject no-run needs 'run' (callable), 'k' (int >= 1) and 'expect'
+good: exit 0
+subject,file,k,cold,warm,peak_bytes,warm_repeats,gc_runs,retained_bytes,instructions_source,label,php_version,bench_version,machine,date
+k=5 allocs=1 ops=5 repeats=5
