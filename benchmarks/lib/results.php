@@ -8,6 +8,8 @@ const BENCH_METRICS = ['wall_ns', 'cpu_ns', 'instructions', 'cycles', 'allocs', 
     'frees', 'freed_bytes', 'ops', 'retained_bytes'];
 /* Warm measurements per subject and pass; the result is their median. */
 const BENCH_WARM_REPEATS = 5;
+/* Processes per subject for the time pass; the result is their median. */
+const BENCH_TIME_PROCESSES = 3;
 /* Under valgrind every call is about 50 times slower: at most this many warm calls. */
 const BENCH_CALLGRIND_MAX_K = 200;
 

@@ -43,5 +43,5 @@ wrong: exit 1: run: subject wrong failed (time): subject.php: subject wrong retu
 throws: exit 1: run: subject throws failed (time): subject.php: subject throws threw RuntimeException: broken subject
 invalid: exit 1: run: DIR/invalid.php: subject no-run needs 'run' (callable), 'k' (int >= 1) and 'expect'
 good: exit 0
-subject,file,k,cold,warm,peak_bytes,warm_repeats,gc_runs,retained_bytes,instructions_source,label,php_version,bench_version,machine,date
+subject,file,k,cold,warm,peak_bytes,warm_repeats,gc_runs,time_processes,retained_bytes,instructions_source,label,php_version,bench_version,machine,date
 k=5 allocs=1 ops=5 repeats=5
