@@ -18,6 +18,9 @@
 #include "src/alloc/alloc.h"
 #include "src/cost/cost.h"
 #include "src/ops/ops.h"
+#include "src/dump/dump.h"
+#include "src/hooks/observer.h"
+#include "src/profile/profile.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(bench)
 
@@ -29,11 +32,14 @@ static ZEND_INI_MH(OnUpdateBenchMode)
 		*mode = BENCH_MODE_OFF;
 		return SUCCESS;
 	}
-	if (zend_string_equals_literal_ci(new_value, "profile") || zend_string_equals_literal_ci(new_value, "sample")) {
+	if (zend_string_equals_literal_ci(new_value, "profile")) {
+		*mode = BENCH_MODE_PROFILE;
+		return SUCCESS;
+	}
+	if (zend_string_equals_literal_ci(new_value, "sample")) {
 		/* Accepted so that configurations written for later releases keep loading. */
 		php_error_docref(NULL, E_WARNING,
-			"bench.mode=%s is not implemented in bench " PHP_BENCH_VERSION "; bench stays off",
-			ZSTR_VAL(new_value));
+			"bench.mode=sample is not implemented in bench " PHP_BENCH_VERSION "; bench stays off");
 		*mode = BENCH_MODE_OFF;
 		return SUCCESS;
 	}
@@ -43,11 +49,85 @@ static ZEND_INI_MH(OnUpdateBenchMode)
 	return FAILURE;
 }
 
+/* An enumerated setting: a warning and the default for anything else. */
+static zend_result bench_ini_choice(zend_long *out, zend_string *value, const char *setting,
+		const char *const *names, int count, const char *expected)
+{
+	for (int i = 0; i < count; i++) {
+		if (zend_string_equals_cstr(value, names[i], strlen(names[i]))) {
+			*out = i;
+			return SUCCESS;
+		}
+	}
+	php_error_docref(NULL, E_WARNING, "Invalid %s \"%s\" (expected %s); using the default", setting, ZSTR_VAL(value), expected);
+	return FAILURE;
+}
+
+static ZEND_INI_MH(OnUpdateBenchFormat)
+{
+	static const char *const names[] = {"callgrind", "folded", "json"};
+
+	return bench_ini_choice((zend_long *) ZEND_INI_GET_ADDR(), new_value, "bench.output_format", names, 3,
+		"callgrind, folded or json");
+}
+
+static ZEND_INI_MH(OnUpdateBenchCompress)
+{
+	static const char *const names[] = {"none", "zstd"};
+	zend_long *compress = (zend_long *) ZEND_INI_GET_ADDR();
+
+	/* The INI parser reads a bare none (or off) as an empty string. */
+	if (ZSTR_LEN(new_value) == 0) {
+		*compress = BENCH_COMPRESS_NONE;
+		return SUCCESS;
+	}
+	if (bench_ini_choice(compress, new_value, "bench.compress", names, 2, "zstd or none") == FAILURE) {
+		return FAILURE;
+	}
+#ifndef HAVE_BENCH_ZSTD
+	if (*compress == BENCH_COMPRESS_ZSTD) {
+		/* The default asks for zstd: without it, profiles are plain, and bench_info() says why. */
+		*compress = BENCH_COMPRESS_NONE;
+	}
+#endif
+	return SUCCESS;
+}
+
+static ZEND_INI_MH(OnUpdateBenchPositive)
+{
+	zend_long value = ZEND_STRTOL(ZSTR_VAL(new_value), NULL, 10);
+
+	if (value < 1 || value > UINT32_MAX / 2) {
+		php_error_docref(NULL, E_WARNING, "Invalid %s \"%s\" (expected a positive number); using the default",
+			ZSTR_VAL(entry->name), ZSTR_VAL(new_value));
+		return FAILURE;
+	}
+	*(zend_long *) ZEND_INI_GET_ADDR() = value;
+	return SUCCESS;
+}
+
+static ZEND_INI_MH(OnUpdateBenchOwners)
+{
+	if (!bench_profile_parse_owners(ZSTR_VAL(new_value))) {
+		php_error_docref(NULL, E_WARNING, "Invalid bench.owners \"%s\" (expected a comma list of user, internal, "
+			"all, ext:NAME, prefix:NAME); using \"user\"", ZSTR_VAL(new_value));
+		return FAILURE;
+	}
+	return OnUpdateString(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+}
+
 PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY(  "bench.mode",         "off", PHP_INI_SYSTEM,                 OnUpdateBenchMode, settings.mode,         zend_bench_globals, bench_globals)
 	STD_PHP_INI_BOOLEAN("bench.count_ops",    "0",   PHP_INI_SYSTEM,                 OnUpdateBool,      settings.count_ops,    zend_bench_globals, bench_globals)
 	STD_PHP_INI_BOOLEAN("bench.count_allocs", "0",   PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBool,      settings.count_allocs, zend_bench_globals, bench_globals)
 	STD_PHP_INI_BOOLEAN("bench.callgrind_phases", "0", PHP_INI_ALL,                  OnUpdateBool,      settings.callgrind_phases, zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.owners",       "user", PHP_INI_SYSTEM,                OnUpdateBenchOwners,   settings.owners,        zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.output_dir",   "",     PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateString,      settings.output_dir,    zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.output_format", "callgrind", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchFormat, settings.output_format, zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.compress",     "zstd", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchCompress, settings.compress,     zend_bench_globals, bench_globals)
+	STD_PHP_INI_BOOLEAN("bench.report",       "0",    PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBool,        settings.report,        zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.max_depth",    "1024", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchPositive, settings.max_depth,   zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.max_nodes",    "100000", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchPositive, settings.max_nodes, zend_bench_globals, bench_globals)
 PHP_INI_END()
 
 static PHP_GINIT_FUNCTION(bench)
@@ -62,10 +142,16 @@ static PHP_MINIT_FUNCTION(bench)
 {
 	REGISTER_INI_ENTRIES();
 	bench_cost_minit();
+	bench_cost_minit_ticks();
 
-	/* User opcode handlers must be set before any script is compiled: not from dl(). */
-	if (BENCH_INI(count_ops) && type != MODULE_TEMPORARY) {
-		bench_ops_minit();
+	/* User opcode handlers and observers must be set before any script is compiled: not from dl(). */
+	if (type != MODULE_TEMPORARY) {
+		if (BENCH_INI(count_ops)) {
+			bench_ops_minit();
+		}
+		if (BENCH_INI(mode) == BENCH_MODE_PROFILE) {
+			bench_observer_minit();
+		}
 	}
 	return SUCCESS;
 }
@@ -73,6 +159,7 @@ static PHP_MINIT_FUNCTION(bench)
 static PHP_MSHUTDOWN_FUNCTION(bench)
 {
 	bench_ops_mshutdown();
+	bench_profile_mshutdown();
 	bench_cost_mshutdown();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;
@@ -84,13 +171,20 @@ static PHP_RINIT_FUNCTION(bench)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
 	bench_cost_rinit();
-	bench_alloc_rinit();
+	/* Profile mode attributes the whole request's allocations: counting starts first. */
+	bench_alloc_rinit(BENCH_INI(count_allocs) || BENCH_INI(mode) == BENCH_MODE_PROFILE);
 	bench_cost_begin(&BENCH_G(request_start));
+	if (BENCH_INI(mode) == BENCH_MODE_PROFILE) {
+		bench_profile_rinit();
+	}
 	return SUCCESS;
 }
 
 static PHP_RSHUTDOWN_FUNCTION(bench)
 {
+	if (BENCH_INI(mode) == BENCH_MODE_PROFILE) {
+		bench_profile_rshutdown();
+	}
 	bench_alloc_rshutdown();
 	return SUCCESS;
 }

@@ -78,8 +78,12 @@ if test "$PHP_BENCH" != "no"; then
     src/api/api.c \
     src/cost/cost.c \
     src/cost/perf_event.c \
+    src/dump/dump.c \
+    src/hooks/observer.c \
+    src/lib/buf.c \
     src/measure/measure.c \
-    src/ops/ops.c"
+    src/ops/ops.c \
+    src/profile/profile.c"
 
   PHP_NEW_EXTENSION([bench], [$bench_sources], [$ext_shared], , [$BENCH_CFLAGS])
   PHP_SUBST([BENCH_SHARED_LIBADD])
@@ -87,6 +91,10 @@ if test "$PHP_BENCH" != "no"; then
   PHP_ADD_BUILD_DIR([$ext_builddir/src/alloc])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/api])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/cost])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/dump])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/hooks])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/lib])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/measure])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/ops])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/profile])
 fi

@@ -35,6 +35,20 @@ typedef struct {
 	bool count_allocs;
 	/** bench.callgrind_phases: dump callgrind's counts at the end of each measure phase */
 	bool callgrind_phases;
+	/** bench.owners: which functions own cost in profile mode (parsed in MINIT) */
+	char *owners;
+	/** bench.output_dir: where profiles go; empty: the system's temporary directory */
+	char *output_dir;
+	/** bench.output_format: a bench_format */
+	zend_long output_format;
+	/** bench.compress: a bench_compress */
+	zend_long compress;
+	/** bench.report: print the top owners on stderr at the end of each profiled request */
+	bool report;
+	/** bench.max_depth: deeper frames fold into the frame at the cap */
+	zend_long max_depth;
+	/** bench.max_nodes: past this many call paths, new ones fold into their parent */
+	zend_long max_nodes;
 } bench_settings;
 
 /** Per-request state of every feature. */

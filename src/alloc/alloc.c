@@ -235,7 +235,7 @@ static void bench_alloc_uninstall(bench_alloc_state *s)
 	/* Otherwise someone set handlers over ours and chains to us: we stay, still forwarding. */
 }
 
-void bench_alloc_rinit(void)
+void bench_alloc_rinit(bool request_wide)
 {
 	bench_alloc_state *s = BENCH_ALLOC;
 
@@ -246,7 +246,7 @@ void bench_alloc_rinit(void)
 	s->heap_is_zend_mm = !zend_mm_is_custom_heap(zend_mm_get_heap());
 	s->request_over = false;
 	s->track_peak = false;
-	if (BENCH_INI(count_allocs)) {
+	if (request_wide) {
 		bench_alloc_count_until_rshutdown();
 	}
 }

@@ -77,8 +77,8 @@ typedef struct {
 	size_t peak;
 } bench_alloc_state;
 
-/** Resets the tallies; installs the handlers when bench.count_allocs is on. */
-void bench_alloc_rinit(void);
+/** Resets the tallies; installs the handlers for the whole request when request_wide. */
+void bench_alloc_rinit(bool request_wide);
 
 /** Removes the handlers if they are still ours, whatever the number of users. */
 void bench_alloc_rshutdown(void);

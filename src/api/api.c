@@ -17,6 +17,7 @@
 #include "src/cost/cost.h"
 #include "src/cost/perf_event.h"
 #include "src/alloc/alloc.h"
+#include "src/profile/profile.h"
 
 #ifdef HAVE_BENCH_ZSTD
 # include <zstd.h>
@@ -120,6 +121,14 @@ PHP_FUNCTION(bench_info)
 	}
 	add_assoc_zval(return_value, "counters", &counters);
 	add_assoc_bool(return_value, "alloc_handlers", BENCH_G(alloc).installed);
+
+	zval profiles;
+	zend_long written, dropped;
+	bench_profile_stats(&written, &dropped);
+	array_init(&profiles);
+	add_assoc_long(&profiles, "written", written);
+	add_assoc_long(&profiles, "dropped", dropped);
+	add_assoc_zval(return_value, "profiles", &profiles);
 }
 /* }}} */
 

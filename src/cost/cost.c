@@ -127,6 +127,63 @@ void bench_cost_end(bench_cost *out)
 	out->value[BENCH_COUNTER_CPU_NS] = bench_cost_cpu_ns();
 }
 
+static bool bench_cost_use_tsc;
+
+void bench_cost_minit_ticks(void)
+{
+#if defined(__x86_64__) && defined(__linux__)
+	FILE *cpuinfo = fopen("/proc/cpuinfo", "r");
+	char line[4096];
+	bool constant = false, nonstop = false;
+
+	if (!cpuinfo) {
+		return;
+	}
+	while (fgets(line, sizeof(line), cpuinfo)) {
+		if (strncmp(line, "flags", 5) == 0) {
+			constant = strstr(line, " constant_tsc") != NULL;
+			nonstop = strstr(line, " nonstop_tsc") != NULL;
+			break;
+		}
+	}
+	fclose(cpuinfo);
+	bench_cost_use_tsc = constant && nonstop;
+#endif
+}
+
+uint64_t bench_cost_ticks(void)
+{
+#if defined(__x86_64__)
+	if (EXPECTED(bench_cost_use_tsc)) {
+		uint32_t low, high;
+		__asm__ volatile("rdtsc" : "=a"(low), "=d"(high));
+		return ((uint64_t) high << 32) | low;
+	}
+#endif
+	return (uint64_t) bench_cost_wall_ns();
+}
+
+void bench_cost_read_fast(bench_cost *out)
+{
+	bench_cost_read_hardware(out);
+	out->value[BENCH_COUNTER_WALL_NS] = (int64_t) bench_cost_ticks();
+	out->value[BENCH_COUNTER_OPS] = (int64_t) bench_ops_read();
+	bench_cost_read_allocs(out);
+	out->value[BENCH_COUNTER_CPU_NS] = 0;
+	out->value[BENCH_COUNTER_RETAINED_BYTES] = 0;
+}
+
+bool bench_cost_attributed(bench_counter c)
+{
+	return c != BENCH_COUNTER_CPU_NS && c != BENCH_COUNTER_RETAINED_BYTES;
+}
+
+void bench_cost_keep_attributed(bench_cost *cost)
+{
+	cost->value[BENCH_COUNTER_CPU_NS] = 0;
+	cost->value[BENCH_COUNTER_RETAINED_BYTES] = 0;
+}
+
 void bench_cost_sub(bench_cost *out, const bench_cost *end, const bench_cost *start)
 {
 	for (int i = 0; i < BENCH_COUNTER_COUNT; i++) {

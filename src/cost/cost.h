@@ -67,6 +67,30 @@ void bench_cost_begin(bench_cost *out);
  */
 void bench_cost_end(bench_cost *out);
 
+/**
+ * Reads the counters that profile mode attributes per call, with wall_ns in
+ * bench_cost_ticks() units; cpu_ns (a system call) and retained_bytes (a
+ * level, not a running total) are set to 0.
+ * @param[out] out the counters now
+ */
+void bench_cost_read_fast(bench_cost *out);
+
+/**
+ * A cheap, monotonic time stamp for profile mode's hooks: the CPU's time
+ * stamp counter where it is invariant (x86-64 with constant_tsc and
+ * nonstop_tsc), else CLOCK_MONOTONIC in ns. Converted to ns per request.
+ */
+uint64_t bench_cost_ticks(void);
+
+/** Checks once per process whether the time stamp counter can be used. */
+void bench_cost_minit_ticks(void);
+
+/** Whether profile mode attributes counter c to functions (see bench_cost_read_fast()). */
+bool bench_cost_attributed(bench_counter c);
+
+/** Zeroes the counters that are not attributed. */
+void bench_cost_keep_attributed(bench_cost *cost);
+
 /** out = end - start, counter by counter. */
 void bench_cost_sub(bench_cost *out, const bench_cost *end, const bench_cost *start);
 

@@ -1,0 +1,97 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the MIT License (see LICENSE).                        |
+   +----------------------------------------------------------------------+
+*/
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "buf.h"
+
+static bool bench_buf_reserve(bench_buf *b, size_t extra)
+{
+	if (b->failed) {
+		return false;
+	}
+	if (b->len + extra + 1 <= b->cap) {
+		return true;
+	}
+	size_t cap = b->cap ? b->cap : 4096;
+	while (cap < b->len + extra + 1) {
+		cap *= 2;
+	}
+	char *grown = realloc(b->data, cap);
+	if (!grown) {
+		b->failed = true;
+		return false;
+	}
+	b->data = grown;
+	b->cap = cap;
+	return true;
+}
+
+void bench_buf_append(bench_buf *b, const char *s, size_t len)
+{
+	if (bench_buf_reserve(b, len)) {
+		memcpy(b->data + b->len, s, len);
+		b->len += len;
+		b->data[b->len] = '\0';
+	}
+}
+
+void bench_buf_puts(bench_buf *b, const char *s)
+{
+	bench_buf_append(b, s, strlen(s));
+}
+
+void bench_buf_printf(bench_buf *b, const char *format, ...)
+{
+	va_list args;
+	char small[256];
+
+	va_start(args, format);
+	int n = vsnprintf(small, sizeof(small), format, args);
+	va_end(args);
+	if (n < 0) {
+		b->failed = true;
+		return;
+	}
+	if ((size_t) n < sizeof(small)) {
+		bench_buf_append(b, small, (size_t) n);
+		return;
+	}
+	if (bench_buf_reserve(b, (size_t) n)) {
+		va_start(args, format);
+		vsnprintf(b->data + b->len, (size_t) n + 1, format, args);
+		va_end(args);
+		b->len += (size_t) n;
+	}
+}
+
+void bench_buf_json_escape(bench_buf *b, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char) *s;
+
+		if (c == '"' || c == '\\') {
+			char esc[2] = {'\\', (char) c};
+			bench_buf_append(b, esc, 2);
+		} else if (c < 0x20) {
+			bench_buf_printf(b, "\\u%04x", c);
+		} else {
+			bench_buf_append(b, (const char *) &c, 1);
+		}
+	}
+}
+
+void bench_buf_free(bench_buf *b)
+{
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+	b->failed = false;
+}

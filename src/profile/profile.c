@@ -1,0 +1,552 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the MIT License (see LICENSE).                        |
+   +----------------------------------------------------------------------+
+*/
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include <stdlib.h>
+#include <string.h>
+#include "php.h"
+#include "SAPI.h"
+#include "php_bench.h"
+#include "profile.h"
+#include "profile_private.h"
+#include "src/alloc/alloc.h"
+#include "src/dump/dump.h"
+
+/* Everything here is malloc'd: the profiler's memory is never counted as the request's. */
+ZEND_TLS bench_profile_state bench_profile;
+
+bench_profile_state *bench_profile_get(void)
+{
+	return &bench_profile;
+}
+
+/* ---- owner rules (bench.owners) ----------------------------------------- */
+
+#define BENCH_OWNERS_MAX 32
+
+typedef enum {
+	BENCH_OWNER_USER,
+	BENCH_OWNER_INTERNAL,
+	BENCH_OWNER_EXT,
+	BENCH_OWNER_PREFIX,
+} bench_owner_kind;
+
+typedef struct {
+	bench_owner_kind kind;
+	/** extension name or prefix (malloc'd) */
+	char *arg;
+	size_t len;
+} bench_owner_rule;
+
+static bench_owner_rule bench_owner_rules[BENCH_OWNERS_MAX];
+static int bench_owner_count;
+
+static void bench_profile_free_owners(void)
+{
+	for (int i = 0; i < bench_owner_count; i++) {
+		free(bench_owner_rules[i].arg);
+	}
+	bench_owner_count = 0;
+}
+
+bool bench_profile_parse_owners(const char *rules)
+{
+	char *copy = strdup(rules), *save = NULL;
+	bool ok = true;
+
+	bench_profile_free_owners();
+	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		while (*tok == ' ') {
+			tok++;
+		}
+		size_t len = strlen(tok);
+		while (len > 0 && tok[len - 1] == ' ') {
+			tok[--len] = '\0';
+		}
+		if (len == 0) {
+			continue;
+		}
+		if (bench_owner_count >= BENCH_OWNERS_MAX - 1) {
+			ok = false;
+			break;
+		}
+		bench_owner_rule *rule = &bench_owner_rules[bench_owner_count];
+		rule->arg = NULL;
+		rule->len = 0;
+		if (strcmp(tok, "user") == 0) {
+			rule->kind = BENCH_OWNER_USER;
+		} else if (strcmp(tok, "internal") == 0) {
+			rule->kind = BENCH_OWNER_INTERNAL;
+		} else if (strcmp(tok, "all") == 0) {
+			rule->kind = BENCH_OWNER_USER;
+			bench_owner_rules[++bench_owner_count].kind = BENCH_OWNER_INTERNAL;
+			bench_owner_rules[bench_owner_count].arg = NULL;
+		} else if (strncmp(tok, "ext:", 4) == 0 && len > 4) {
+			rule->kind = BENCH_OWNER_EXT;
+			rule->arg = strdup(tok + 4);
+			rule->len = len - 4;
+		} else if (strncmp(tok, "prefix:", 7) == 0 && len > 7) {
+			rule->kind = BENCH_OWNER_PREFIX;
+			rule->arg = strdup(tok + 7);
+			rule->len = len - 7;
+		} else {
+			ok = false;
+			break;
+		}
+		bench_owner_count++;
+	}
+	free(copy);
+	if (!ok || bench_owner_count == 0) {
+		bench_profile_free_owners();
+		return false;
+	}
+	return true;
+}
+
+/* "Class::method" or "function" against a prefix such as "App\Service\". */
+static bool bench_profile_prefix_matches(const zend_function *fn, const bench_owner_rule *rule)
+{
+	const zend_string *name = fn->common.scope ? fn->common.scope->name : fn->common.function_name;
+
+	return name && ZSTR_LEN(name) >= rule->len && strncasecmp(ZSTR_VAL(name), rule->arg, rule->len) == 0;
+}
+
+bool bench_profile_is_owner(const zend_function *fn)
+{
+	bool user = fn->type == ZEND_USER_FUNCTION;
+
+	/* File bodies own what runs outside any function: they are always owners. */
+	if (user && fn->common.function_name == NULL) {
+		return true;
+	}
+	for (int i = 0; i < bench_owner_count; i++) {
+		const bench_owner_rule *rule = &bench_owner_rules[i];
+
+		switch (rule->kind) {
+			case BENCH_OWNER_USER:
+				if (user) {
+					return true;
+				}
+				break;
+			case BENCH_OWNER_INTERNAL:
+				if (!user) {
+					return true;
+				}
+				break;
+			case BENCH_OWNER_EXT:
+				if (!user && fn->internal_function.module
+						&& strcasecmp(fn->internal_function.module->name, rule->arg) == 0) {
+					return true;
+				}
+				break;
+			case BENCH_OWNER_PREFIX:
+				if (bench_profile_prefix_matches(fn, rule)) {
+					return true;
+				}
+				break;
+		}
+	}
+	return false;
+}
+
+/* ---- growable arrays and hash tables ------------------------------------- */
+
+static bool bench_profile_grow(void **items, uint32_t *size, size_t item_size, uint32_t needed)
+{
+	if (needed <= *size) {
+		return true;
+	}
+	uint32_t new_size = *size ? *size * 2 : 256;
+	while (new_size < needed) {
+		new_size *= 2;
+	}
+	void *grown = realloc(*items, (size_t) new_size * item_size);
+	if (!grown) {
+		return false;
+	}
+	*items = grown;
+	*size = new_size;
+	return true;
+}
+
+static zend_always_inline uint32_t bench_profile_hash(const void *identity, uint32_t parent)
+{
+	uint64_t h = (uint64_t) (uintptr_t) identity * 0x9E3779B97F4A7C15ULL ^ ((uint64_t) parent * 0xC2B2AE3D27D4EB4FULL);
+	return (uint32_t) (h >> 32) ^ (uint32_t) h;
+}
+
+/* Finds (identity, parent) or the empty slot where it belongs. */
+static zend_always_inline bench_profile_slot *bench_profile_find(bench_profile_slot *slots, uint32_t size,
+		const void *identity, uint32_t parent)
+{
+	uint32_t mask = size - 1;
+	uint32_t i = bench_profile_hash(identity, parent) & mask;
+
+	while (slots[i].identity && (slots[i].identity != identity || slots[i].parent != parent)) {
+		i = (i + 1) & mask;
+	}
+	return &slots[i];
+}
+
+/* Keeps a table at most half full; false when memory ran out. */
+static bool bench_profile_rehash(bench_profile_slot **slots, uint32_t *size, uint32_t used)
+{
+	if (*size && used * 2 < *size) {
+		return true;
+	}
+	uint32_t new_size = *size ? *size * 2 : 1024;
+	bench_profile_slot *fresh = calloc(new_size, sizeof(*fresh));
+	if (!fresh) {
+		return false;
+	}
+	for (uint32_t i = 0; i < *size; i++) {
+		if ((*slots)[i].identity) {
+			*bench_profile_find(fresh, new_size, (*slots)[i].identity, (*slots)[i].parent) = (*slots)[i];
+		}
+	}
+	free(*slots);
+	*slots = fresh;
+	*size = new_size;
+	return true;
+}
+
+/* ---- functions ------------------------------------------------------------ */
+
+/* What identifies a function across calls: closures of one declaration share their opcodes. */
+static zend_always_inline const void *bench_profile_identity(const zend_function *fn)
+{
+	if (fn->type == ZEND_USER_FUNCTION) {
+		return fn->op_array.opcodes;
+	}
+	return (const void *) fn->internal_function.handler;
+}
+
+static char *bench_profile_name(const zend_execute_data *execute_data)
+{
+	const zend_function *fn = execute_data->func;
+	char *name = NULL;
+
+	if (fn->common.function_name == NULL) {
+		if (execute_data->prev_execute_data == NULL) {
+			return strdup("{main}");
+		}
+		if (asprintf(&name, "include:%s", ZSTR_VAL(fn->op_array.filename)) < 0) {
+			return NULL;
+		}
+		return name;
+	}
+	if (fn->common.fn_flags & ZEND_ACC_CLOSURE && fn->type == ZEND_USER_FUNCTION) {
+		if (asprintf(&name, "{closure}@%s:%u", ZSTR_VAL(fn->op_array.filename), fn->op_array.line_start) < 0) {
+			return NULL;
+		}
+		return name;
+	}
+	if (fn->common.scope) {
+		if (asprintf(&name, "%s::%s", ZSTR_VAL(fn->common.scope->name), ZSTR_VAL(fn->common.function_name)) < 0) {
+			return NULL;
+		}
+		return name;
+	}
+	return strdup(ZSTR_VAL(fn->common.function_name));
+}
+
+static uint32_t bench_profile_func_index(bench_profile_state *p, const zend_execute_data *execute_data,
+		const void *identity)
+{
+	if (!bench_profile_rehash(&p->func_slots, &p->func_slots_size, p->funcs_used)) {
+		return BENCH_PROFILE_NONE;
+	}
+	bench_profile_slot *slot = bench_profile_find(p->func_slots, p->func_slots_size, identity, 0);
+	if (slot->identity) {
+		return slot->node;
+	}
+	if (!bench_profile_grow((void **) &p->funcs, &p->funcs_size, sizeof(*p->funcs), p->funcs_used + 1)) {
+		return BENCH_PROFILE_NONE;
+	}
+	const zend_function *fn = execute_data->func;
+	bench_profile_func *f = &p->funcs[p->funcs_used];
+	f->name = bench_profile_name(execute_data);
+	f->file = fn->type == ZEND_USER_FUNCTION ? strdup(ZSTR_VAL(fn->op_array.filename)) : NULL;
+	f->line = fn->type == ZEND_USER_FUNCTION ? fn->op_array.line_start : 0;
+	if (!f->name) {
+		free(f->file);
+		return BENCH_PROFILE_NONE;
+	}
+	slot->identity = identity;
+	slot->parent = 0;
+	slot->node = p->funcs_used;
+	return p->funcs_used++;
+}
+
+/* ---- the call tree ---------------------------------------------------------- */
+
+static uint32_t bench_profile_new_node(bench_profile_state *p, uint32_t func, uint32_t parent)
+{
+	if (!bench_profile_grow((void **) &p->nodes, &p->nodes_size, sizeof(*p->nodes), p->nodes_used + 1)) {
+		return BENCH_PROFILE_NONE;
+	}
+	bench_profile_node *node = &p->nodes[p->nodes_used];
+	memset(node, 0, sizeof(*node));
+	node->func = func;
+	node->parent = parent;
+	return p->nodes_used++;
+}
+
+/* The child of parent for this function, created on first use; the parent itself past the limits. */
+static uint32_t bench_profile_child(bench_profile_state *p, uint32_t parent, const zend_execute_data *execute_data)
+{
+	const void *identity = bench_profile_identity(execute_data->func);
+
+	if (p->nodes[parent].last_identity == identity) {
+		return p->nodes[parent].last_child;
+	}
+	if (!bench_profile_rehash(&p->slots, &p->slots_size, p->nodes_used)) {
+		p->folded_nodes++;
+		return parent;
+	}
+	bench_profile_slot *slot = bench_profile_find(p->slots, p->slots_size, identity, parent);
+	if (EXPECTED(slot->identity != NULL)) {
+		p->nodes[parent].last_identity = identity;
+		p->nodes[parent].last_child = slot->node;
+		return slot->node;
+	}
+	if (p->nodes_used >= (uint32_t) BENCH_INI(max_nodes)) {
+		p->folded_nodes++;
+		return parent;
+	}
+	uint32_t func = bench_profile_func_index(p, execute_data, identity);
+	uint32_t node = func == BENCH_PROFILE_NONE ? BENCH_PROFILE_NONE : bench_profile_new_node(p, func, parent);
+	if (node == BENCH_PROFILE_NONE) {
+		p->folded_nodes++;
+		return parent;
+	}
+	slot->identity = identity;
+	slot->parent = parent;
+	slot->node = node;
+	p->nodes[parent].last_identity = identity;
+	p->nodes[parent].last_child = node;
+	return node;
+}
+
+static zend_always_inline void bench_profile_charge(bench_profile_state *p, const bench_cost *now)
+{
+	int64_t *own = p->nodes[p->stack[p->depth - 1]].own;
+
+	for (int i = 0; i < BENCH_COUNTER_COUNT; i++) {
+		own[i] += now->value[i] - p->last.value[i];
+	}
+}
+
+/*
+ * Starts the next interval at the end of a hook, charging the hook to no one.
+ * The hooks allocate nothing from Zend MM and run no opcode: only the clock
+ * (and the hardware counters, when open) moved since the hook's first read.
+ */
+static zend_always_inline void bench_profile_restart(bench_profile_state *p, const bench_cost *from)
+{
+	if (UNEXPECTED(p->reread_all)) {
+		bench_cost_read_fast(&p->last);
+		for (int i = 0; i < BENCH_COUNTER_COUNT; i++) {
+			p->overhead[i] += p->last.value[i] - from->value[i];
+		}
+		return;
+	}
+	p->last = *from;
+	p->last.value[BENCH_COUNTER_WALL_NS] = (int64_t) bench_cost_ticks();
+	p->overhead[BENCH_COUNTER_WALL_NS] += p->last.value[BENCH_COUNTER_WALL_NS] - from->value[BENCH_COUNTER_WALL_NS];
+}
+
+void bench_profile_enter(zend_execute_data *execute_data)
+{
+	bench_profile_state *p = &bench_profile;
+	bench_cost now;
+
+	if (UNEXPECTED(!p->active)) {
+		return;
+	}
+	bench_cost_read_fast(&now);
+	bench_profile_charge(p, &now);
+
+	uint32_t top = p->stack[p->depth - 1];
+	uint32_t node;
+	if (UNEXPECTED(p->depth >= (uint32_t) BENCH_INI(max_depth))) {
+		/* Deeper frames fold into the capped node: its cost and calls, one level. */
+		p->folded_depth++;
+		node = top;
+	} else {
+		node = bench_profile_child(p, top, execute_data);
+	}
+	if (UNEXPECTED(!bench_profile_grow((void **) &p->stack, &p->stack_size, sizeof(*p->stack), p->depth + 1))) {
+		/* Out of memory: stop profiling this request rather than lose track of the stack. */
+		p->active = false;
+		return;
+	}
+	p->nodes[node].calls++;
+	p->stack[p->depth++] = node;
+
+	bench_profile_restart(p, &now);
+}
+
+void bench_profile_leave(void)
+{
+	bench_profile_state *p = &bench_profile;
+	bench_cost now;
+
+	/* The root stays: an end without its begin (profiling started mid-stack) charges the root. */
+	if (UNEXPECTED(!p->active)) {
+		return;
+	}
+	bench_cost_read_fast(&now);
+	bench_profile_charge(p, &now);
+	if (p->depth > 1) {
+		p->depth--;
+	}
+	bench_profile_restart(p, &now);
+}
+
+void bench_profile_inclusive(const bench_profile_state *p, int64_t (*out)[BENCH_COUNTER_COUNT])
+{
+	memset(out, 0, sizeof(*out) * p->nodes_used);
+	/* A child always comes after its parent: one pass from the end adds each node into its parent. */
+	for (uint32_t i = p->nodes_used; i-- > 0;) {
+		for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+			out[i][c] += p->nodes[i].own[c];
+		}
+		if (p->nodes[i].parent != BENCH_PROFILE_NONE) {
+			for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+				out[p->nodes[i].parent][c] += out[i][c];
+			}
+		}
+	}
+}
+
+const char *bench_profile_command(void)
+{
+	if (SG(request_info).request_uri) {
+		return SG(request_info).request_uri;
+	}
+	if (SG(request_info).path_translated) {
+		return SG(request_info).path_translated;
+	}
+	return "-";
+}
+
+static void bench_profile_reset(bench_profile_state *p)
+{
+	for (uint32_t i = 0; i < p->funcs_used; i++) {
+		free(p->funcs[i].name);
+		free(p->funcs[i].file);
+	}
+	p->funcs_used = 0;
+	p->nodes_used = 0;
+	p->depth = 0;
+	if (p->slots) {
+		memset(p->slots, 0, sizeof(*p->slots) * p->slots_size);
+	}
+	if (p->func_slots) {
+		memset(p->func_slots, 0, sizeof(*p->func_slots) * p->func_slots_size);
+	}
+	memset(p->overhead, 0, sizeof(p->overhead));
+	p->folded_depth = 0;
+	p->folded_nodes = 0;
+}
+
+/*
+ * Converts wall time from ticks to ns, calibrated on the request itself
+ * (ticks and CLOCK_MONOTONIC at its start and end). Each part is the
+ * difference of rounded running sums, so the parts still add up exactly to
+ * the total.
+ */
+static void bench_profile_ticks_to_ns(bench_profile_state *p)
+{
+	uint64_t ticks = p->end_ticks - p->start_ticks;
+	double ns_per_tick = ticks ? (double) (p->end_ns - p->start_ns) / (double) ticks : 1.0;
+	int64_t sum_ticks = 0, sum_ns = 0;
+
+	for (uint32_t i = 0; i <= p->nodes_used; i++) {
+		int64_t *value = i < p->nodes_used ? &p->nodes[i].own[BENCH_COUNTER_WALL_NS] : &p->overhead[BENCH_COUNTER_WALL_NS];
+		sum_ticks += *value;
+		int64_t ns = (int64_t) ((double) sum_ticks * ns_per_tick + 0.5);
+		*value = ns - sum_ns;
+		sum_ns = ns;
+	}
+	p->total.value[BENCH_COUNTER_WALL_NS] = sum_ns;
+}
+
+void bench_profile_rinit(void)
+{
+	bench_profile_state *p = &bench_profile;
+
+	bench_profile_reset(p);
+	if (bench_profile_new_node(p, BENCH_PROFILE_NONE, BENCH_PROFILE_NONE) == BENCH_PROFILE_NONE
+			|| !bench_profile_grow((void **) &p->stack, &p->stack_size, sizeof(*p->stack), 1)) {
+		p->active = false;
+		return;
+	}
+	p->stack[p->depth++] = 0;
+	p->active = true;
+	/*
+	 * The first interval starts at the request's own start: every instant up
+	 * to RSHUTDOWN then lies in exactly one interval (an owner's) or one hook
+	 * (overhead), so own costs plus overhead equal the totals exactly.
+	 */
+	p->last = BENCH_G(request_start);
+	bench_cost_keep_attributed(&p->last);
+	p->reread_all = bench_cost_available(BENCH_COUNTER_INSTRUCTIONS, NULL);
+	p->start_ns = BENCH_G(request_start).value[BENCH_COUNTER_WALL_NS];
+	p->start_ticks = bench_cost_ticks();
+	p->last.value[BENCH_COUNTER_WALL_NS] = (int64_t) p->start_ticks;
+}
+
+void bench_profile_rshutdown(void)
+{
+	bench_profile_state *p = &bench_profile;
+	bench_cost now, full;
+
+	if (!p->active) {
+		return;
+	}
+	bench_cost_read_fast(&now);
+	bench_profile_charge(p, &now);
+	p->active = false;
+
+	bench_cost_end(&full);
+	p->end_ticks = (uint64_t) now.value[BENCH_COUNTER_WALL_NS];
+	p->end_ns = full.value[BENCH_COUNTER_WALL_NS];
+	bench_cost_sub(&p->total, &full, &BENCH_G(request_start));
+	for (int i = 0; i < BENCH_COUNTER_COUNT; i++) {
+		if (bench_cost_attributed((bench_counter) i)) {
+			p->total.value[i] = now.value[i] - BENCH_G(request_start).value[i];
+		}
+	}
+	bench_profile_ticks_to_ns(p);
+	bench_dump_profile(p);
+}
+
+void bench_profile_mshutdown(void)
+{
+	bench_profile_state *p = &bench_profile;
+
+	bench_profile_reset(p);
+	free(p->nodes);
+	free(p->funcs);
+	free(p->slots);
+	free(p->func_slots);
+	free(p->stack);
+	memset(p, 0, sizeof(*p));
+	bench_profile_free_owners();
+}
+
+void bench_profile_stats(zend_long *written, zend_long *dropped)
+{
+	*written = bench_profile.written;
+	*dropped = bench_profile.dropped;
+}

@@ -1,0 +1,96 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the MIT License (see LICENSE).                        |
+   +----------------------------------------------------------------------+
+*/
+
+#ifndef BENCH_SRC_PROFILE_PRIVATE_H
+#define BENCH_SRC_PROFILE_PRIVATE_H
+
+#include <stdint.h>
+#include "src/cost/cost.h"
+
+#define BENCH_PROFILE_NONE UINT32_MAX
+
+/** A function that owned cost in this request; names are kept because closures die before the dump. */
+typedef struct {
+	/** "Class::method", "function", "{closure}@file:line", "{main}" or "include:file" (malloc'd) */
+	char *name;
+	/** the file it is defined in, NULL for an internal function (malloc'd) */
+	char *file;
+	uint32_t line;
+} bench_profile_func;
+
+/** A node of the call tree: one (parent node, function) pair. */
+typedef struct {
+	/** index in funcs, BENCH_PROFILE_NONE for the root */
+	uint32_t func;
+	/** index of the parent node, BENCH_PROFILE_NONE for the root */
+	uint32_t parent;
+	uint64_t calls;
+	/** the child entered last, and its function: most calls repeat the previous one */
+	const void *last_identity;
+	uint32_t last_child;
+	/** own cost: what happened while this node was the innermost owner (wall in ticks until the dump) */
+	int64_t own[BENCH_COUNTER_COUNT];
+} bench_profile_node;
+
+/** One slot of the child table: (parent node, function identity) -> node. */
+typedef struct {
+	const void *identity;
+	uint32_t parent;
+	uint32_t node;
+} bench_profile_slot;
+
+typedef struct {
+	bool active;
+
+	bench_profile_node *nodes;
+	uint32_t nodes_used, nodes_size;
+
+	bench_profile_func *funcs;
+	uint32_t funcs_used, funcs_size;
+
+	/** open addressing, size a power of two */
+	bench_profile_slot *slots;
+	uint32_t slots_size;
+	/** function identity -> funcs index, same scheme (parent unused) */
+	bench_profile_slot *func_slots;
+	uint32_t func_slots_size;
+
+	/** the shadow stack of node indexes; [0] is the root */
+	uint32_t *stack;
+	uint32_t depth, stack_size;
+
+	/** counters at the start of the current interval */
+	bench_cost last;
+	/** whether the hooks must read every counter again on exit (hardware counters move in them) */
+	bool reread_all;
+	/** ticks and ns when the request started and ended, to convert ticks to ns */
+	uint64_t start_ticks, end_ticks;
+	int64_t start_ns, end_ns;
+	/** what the hooks cost: charged to no function */
+	int64_t overhead[BENCH_COUNTER_COUNT];
+	/** the request's totals, start to end */
+	bench_cost total;
+
+	/** frames past bench.max_depth and paths past bench.max_nodes, folded into their parent */
+	uint64_t folded_depth, folded_nodes;
+
+	zend_long written, dropped;
+	bool warned_unwritable;
+	uint32_t seq;
+} bench_profile_state;
+
+/** The profile of this thread. */
+bench_profile_state *bench_profile_get(void);
+
+/** Inclusive cost of every node: own plus descendants (out[i] for node i). */
+void bench_profile_inclusive(const bench_profile_state *p, int64_t (*out)[BENCH_COUNTER_COUNT]);
+
+/** The request's script or URI, for file headers. */
+const char *bench_profile_command(void);
+
+#endif /* BENCH_SRC_PROFILE_PRIVATE_H */
