@@ -1,0 +1,32 @@
+--TEST--
+Profile mode: an unwritable output directory is one warning and a counted drop; bad settings warn and fall back
+--SKIPIF--
+<?php require __DIR__ . '/profile.inc'; profile_skip(); ?>
+--FILE--
+<?php
+require __DIR__ . '/profile.inc';
+// A directory that does not exist: the request itself works, the profile is dropped and said.
+$run = profile_run('<?php echo "served\n"; register_shutdown_function(function () { echo json_encode(bench_info()["profiles"]), "\n"; });',
+    ['bench.output_dir' => '/nonexistent/bench']);
+echo preg_replace('/bench\.\d+T\d+Z\.\d+\.1/', 'bench.NAME', $run['output']), "\nfiles: ", count($run['files']), "\n";
+
+foreach (['bench.output_format' => 'xml', 'bench.compress' => 'gzip', 'bench.owners' => 'users,ext:', 'bench.max_depth' => '0'] as $k => $v) {
+    $run = profile_run('<?php function f() {} f();', [$k => $v]);
+    $kinds = array_map(fn($n) => preg_replace('/^bench\.\d+T\d+Z\.\d+\.\d+\./', '', $n), array_keys($run['files']));
+    echo trim(preg_replace('/ in Unknown on line \d+/', '', $run['output'])), "\n  -> written: ", implode(',', $kinds), "\n";
+}
+?>
+--EXPECT--
+served
+{"written":0,"dropped":0}
+
+Warning: PHP Request Shutdown: bench: cannot write the profile /nonexistent/bench/bench.NAME.json: No such file or directory; later failures in this process are counted in bench_info(), not repeated in Unknown on line 0
+files: 0
+Warning: PHP Startup: Invalid bench.output_format "xml" (expected callgrind, folded or json); using the default
+  -> written: callgrind
+Warning: PHP Startup: Invalid bench.compress "gzip" (expected zstd or none); using the default
+  -> written: json.zst
+Warning: PHP Startup: Invalid bench.owners "users,ext:" (expected a comma list of user, internal, all, ext:NAME, prefix:NAME); using "user"
+  -> written: json
+Warning: PHP Startup: Invalid bench.max_depth "0" (expected a positive number); using the default
+  -> written: json

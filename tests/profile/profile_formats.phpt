@@ -1,0 +1,51 @@
+--TEST--
+Profile mode: folded stacks add up to the owned wall time, zstd profiles decompress, files are 0600 and named bench.<time>.<pid>.<seq>.<format>[.zst]
+--SKIPIF--
+<?php require __DIR__ . '/profile.inc'; profile_skip();
+if (!bench_info()['features']['zstd']['available']) die('skip built without zstd');
+if (trim((string) shell_exec('command -v zstd')) === '') die('skip zstd command not installed'); ?>
+--FILE--
+<?php
+require __DIR__ . '/profile.inc';
+$code = file_get_contents(__DIR__ . '/workload.inc');
+
+$folded = profile_run($code, [], 'folded');
+$lines = explode("\n", trim(current($folded['files'])));
+$sum = 0;
+$ok = true;
+foreach ($lines as $line) {
+    $ok = $ok && preg_match('/^(\{request\})(;[^;]+)* (\d+)$/', $line, $m);
+    $sum += (int) substr($line, strrpos($line, ' ') + 1);
+}
+echo "folded: every line is a stack from {request} and a value: ", var_export($ok, true), "\n";
+echo "folded: a recursive path: ", var_export((bool) preg_grep('/;tree;tree;tree /', $lines), true), "\n";
+echo "folded: sum > 0: ", var_export($sum > 0, true), "\n";
+
+$z = profile_run($code, ['bench.compress' => 'zstd'], 'json');
+$name = key($z['files']);
+echo preg_replace('/^bench\.\d{8}T\d{6}Z\.\d+\.1\.json\.zst$/', 'bench.TIME.PID.1.json.zst', $name), "\n";
+$tmp = tempnam(sys_get_temp_dir(), 'bench-zst');
+file_put_contents($tmp, current($z['files']));
+$json = json_decode((string) shell_exec('zstd -dc ' . escapeshellarg($tmp)), true);
+unlink($tmp);
+echo "zstd: decompresses to a profile: ", var_export(isset($json['totals'], $json['functions']), true), "\n";
+echo "zstd: ", profile_check_sums($json), "\n";
+
+// Mode 0600, written by rename (no temporary file left behind).
+$dir = sys_get_temp_dir() . '/bench-mode-' . getmypid();
+mkdir($dir);
+exec(sprintf('%s -n -d extension=%s -d bench.mode=profile -d bench.output_dir=%s -r "echo 1;"', PHP_BINARY,
+    escapeshellarg(getenv('BENCH_SO')), escapeshellarg($dir)));
+$files = glob("$dir/*");
+printf("files: %d, mode %o, %s\n", count($files), fileperms($files[0]) & 0777, basename($files[0]) === basename($files[0], '.tmp') ? 'final name' : 'temporary');
+array_map('unlink', $files);
+rmdir($dir);
+?>
+--EXPECT--
+folded: every line is a stack from {request} and a value: true
+folded: a recursive path: true
+folded: sum > 0: true
+bench.TIME.PID.1.json.zst
+zstd: decompresses to a profile: true
+zstd: sums exact
+files: 1, mode 600, final name
