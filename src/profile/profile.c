@@ -220,11 +220,27 @@ static bool bench_profile_rehash(bench_profile_slot **slots, uint32_t *size, uin
 
 /* ---- functions ------------------------------------------------------------ */
 
-/* What identifies a function across calls: closures of one declaration share their opcodes. */
+/*
+ * What identifies a function across calls. Not an address for user code:
+ * without opcache, an included file's op array is freed once it has run and
+ * its memory is reused by code compiled later, and a closure's opcodes go with
+ * the last closure object. File, first line, scope and name do not move; their
+ * hashes are cached in the strings. Internal handlers live as long as the process.
+ */
 static zend_always_inline const void *bench_profile_identity(const zend_function *fn)
 {
 	if (fn->type == ZEND_USER_FUNCTION) {
-		return fn->op_array.opcodes;
+		uint64_t h = (uint64_t) zend_string_hash_val(fn->op_array.filename) * 0x9E3779B97F4A7C15ULL;
+
+		h ^= (uint64_t) fn->op_array.line_start * 0xC2B2AE3D27D4EB4FULL;
+		if (fn->common.function_name) {
+			h ^= (uint64_t) zend_string_hash_val(fn->common.function_name) * 0x165667B19E3779F9ULL;
+		}
+		if (fn->common.scope) {
+			h ^= (uint64_t) zend_string_hash_val(fn->common.scope->name) * 0x27D4EB2F165667C5ULL;
+		}
+		/* Odd, so never NULL (an empty slot) nor equal to an aligned handler address. */
+		return (const void *) (uintptr_t) (h | 1);
 	}
 	return (const void *) fn->internal_function.handler;
 }
