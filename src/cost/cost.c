@@ -127,7 +127,12 @@ void bench_cost_end(bench_cost *out)
 	out->value[BENCH_COUNTER_CPU_NS] = bench_cost_cpu_ns();
 }
 
-static bool bench_cost_use_tsc;
+bool bench_cost_use_tsc;
+
+int64_t bench_cost_monotonic_ns(void)
+{
+	return bench_cost_wall_ns();
+}
 
 void bench_cost_minit_ticks(void)
 {
@@ -149,18 +154,6 @@ void bench_cost_minit_ticks(void)
 	fclose(cpuinfo);
 	bench_cost_use_tsc = constant && nonstop;
 #endif
-}
-
-uint64_t bench_cost_ticks(void)
-{
-#if defined(__x86_64__)
-	if (EXPECTED(bench_cost_use_tsc)) {
-		uint32_t low, high;
-		__asm__ volatile("rdtsc" : "=a"(low), "=d"(high));
-		return ((uint64_t) high << 32) | low;
-	}
-#endif
-	return (uint64_t) bench_cost_wall_ns();
 }
 
 void bench_cost_read_fast(bench_cost *out)

@@ -75,12 +75,28 @@ void bench_cost_end(bench_cost *out);
  */
 void bench_cost_read_fast(bench_cost *out);
 
+/** Whether the time stamp counter is invariant here (set by bench_cost_minit_ticks()). */
+extern bool bench_cost_use_tsc;
+
+/** CLOCK_MONOTONIC in ns. */
+int64_t bench_cost_monotonic_ns(void);
+
 /**
  * A cheap, monotonic time stamp for profile mode's hooks: the CPU's time
  * stamp counter where it is invariant (x86-64 with constant_tsc and
  * nonstop_tsc), else CLOCK_MONOTONIC in ns. Converted to ns per request.
  */
-uint64_t bench_cost_ticks(void);
+static zend_always_inline uint64_t bench_cost_ticks(void)
+{
+#if defined(__x86_64__)
+	if (EXPECTED(bench_cost_use_tsc)) {
+		uint32_t low, high;
+		__asm__ volatile("rdtsc" : "=a"(low), "=d"(high));
+		return ((uint64_t) high << 32) | low;
+	}
+#endif
+	return (uint64_t) bench_cost_monotonic_ns();
+}
 
 /** Checks once per process whether the time stamp counter can be used. */
 void bench_cost_minit_ticks(void);

@@ -14,7 +14,7 @@
 #include "zend_vm_opcodes.h"
 #include "ops.h"
 
-ZEND_TLS uint64_t bench_ops_executed;
+TSRM_TLS uint64_t bench_ops_executed;
 
 static bool bench_ops_installed;
 
@@ -67,9 +67,4 @@ void bench_ops_mshutdown(void)
 bool bench_ops_enabled(void)
 {
 	return bench_ops_installed;
-}
-
-uint64_t bench_ops_read(void)
-{
-	return bench_ops_executed;
 }

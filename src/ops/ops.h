@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 #include <stdbool.h>
+#include "php.h"
 
 /**
  * Installs a user opcode handler for every opcode (bench.count_ops=1). Must
@@ -25,7 +26,12 @@ void bench_ops_mshutdown(void);
 /** Whether opcodes are being counted in this process. */
 bool bench_ops_enabled(void);
 
-/** VM opcodes executed by this thread since startup. */
-uint64_t bench_ops_read(void);
+/** VM opcodes executed by this thread since startup (read inline by the profile hooks). */
+extern TSRM_TLS uint64_t bench_ops_executed;
+
+static inline uint64_t bench_ops_read(void)
+{
+	return bench_ops_executed;
+}
 
 #endif /* BENCH_SRC_OPS_H */

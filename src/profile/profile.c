@@ -19,6 +19,7 @@
 #include "profile_private.h"
 #include "src/alloc/alloc.h"
 #include "src/dump/dump.h"
+#include "src/ops/ops.h"
 
 /* Everything here is malloc'd: the profiler's memory is never counted as the request's. */
 ZEND_TLS bench_profile_state bench_profile;
@@ -324,16 +325,18 @@ static uint32_t bench_profile_child(bench_profile_state *p, uint32_t parent, con
 	if (p->nodes[parent].last_identity == identity) {
 		return p->nodes[parent].last_child;
 	}
-	if (!bench_profile_rehash(&p->slots, &p->slots_size, p->nodes_used)) {
-		p->folded_nodes++;
-		return parent;
-	}
-	bench_profile_slot *slot = bench_profile_find(p->slots, p->slots_size, identity, parent);
-	if (EXPECTED(slot->identity != NULL)) {
+	bench_profile_slot *slot = p->slots ? bench_profile_find(p->slots, p->slots_size, identity, parent) : NULL;
+	if (EXPECTED(slot && slot->identity != NULL)) {
 		p->nodes[parent].last_identity = identity;
 		p->nodes[parent].last_child = slot->node;
 		return slot->node;
 	}
+	/* A new path: make room first, which may move the slot. */
+	if (!bench_profile_rehash(&p->slots, &p->slots_size, p->nodes_used)) {
+		p->folded_nodes++;
+		return parent;
+	}
+	slot = bench_profile_find(p->slots, p->slots_size, identity, parent);
 	if (p->nodes_used >= (uint32_t) BENCH_INI(max_nodes)) {
 		p->folded_nodes++;
 		return parent;
@@ -350,6 +353,30 @@ static uint32_t bench_profile_child(bench_profile_state *p, uint32_t parent, con
 	p->nodes[parent].last_identity = identity;
 	p->nodes[parent].last_child = node;
 	return node;
+}
+
+/*
+ * The hooks' read: bench_cost_read_fast() inlined, without the hardware
+ * counters unless they are open (then the full read, which reads them).
+ */
+static zend_always_inline void bench_profile_read(const bench_profile_state *p, bench_cost *out)
+{
+	if (UNEXPECTED(p->reread_all)) {
+		bench_cost_read_fast(out);
+		return;
+	}
+	const bench_alloc_tally *tally = &BENCH_G(alloc).tally;
+
+	out->value[BENCH_COUNTER_WALL_NS] = (int64_t) bench_cost_ticks();
+	out->value[BENCH_COUNTER_CPU_NS] = 0;
+	out->value[BENCH_COUNTER_INSTRUCTIONS] = 0;
+	out->value[BENCH_COUNTER_CYCLES] = 0;
+	out->value[BENCH_COUNTER_ALLOCS] = (int64_t) tally->allocs;
+	out->value[BENCH_COUNTER_ALLOC_BYTES] = (int64_t) tally->alloc_bytes;
+	out->value[BENCH_COUNTER_FREES] = (int64_t) tally->frees;
+	out->value[BENCH_COUNTER_FREED_BYTES] = (int64_t) tally->freed_bytes;
+	out->value[BENCH_COUNTER_OPS] = (int64_t) bench_ops_read();
+	out->value[BENCH_COUNTER_RETAINED_BYTES] = 0;
 }
 
 static zend_always_inline void bench_profile_charge(bench_profile_state *p, const bench_cost *now)
@@ -388,7 +415,7 @@ void bench_profile_enter(zend_execute_data *execute_data)
 	if (UNEXPECTED(!p->active)) {
 		return;
 	}
-	bench_cost_read_fast(&now);
+	bench_profile_read(p, &now);
 	bench_profile_charge(p, &now);
 
 	uint32_t top = p->stack[p->depth - 1];
@@ -420,7 +447,7 @@ void bench_profile_leave(void)
 	if (UNEXPECTED(!p->active)) {
 		return;
 	}
-	bench_cost_read_fast(&now);
+	bench_profile_read(p, &now);
 	bench_profile_charge(p, &now);
 	if (p->depth > 1) {
 		p->depth--;
