@@ -14,6 +14,8 @@
 #include <string.h>
 #include "php.h"
 #include "SAPI.h"
+#include "zend_extensions.h"
+#include "zend_fibers.h"
 #include "php_bench.h"
 #include "profile.h"
 #include "profile_private.h"
@@ -23,6 +25,8 @@
 
 /* Everything here is malloc'd: the profiler's memory is never counted as the request's. */
 ZEND_TLS bench_profile_state bench_profile;
+/* Counts requests, so that a fiber stack kept from an earlier request is never restored. */
+ZEND_TLS uint32_t bench_profile_request_seq;
 
 bench_profile_state *bench_profile_get(void)
 {
@@ -536,6 +540,7 @@ void bench_profile_rinit(void)
 	}
 	p->stack[p->depth++] = 0;
 	p->active = true;
+	bench_profile_request_seq++;
 	/*
 	 * The first interval starts at the request's own start: every instant up
 	 * to RSHUTDOWN then lies in exactly one interval (an owner's) or one hook
@@ -586,6 +591,93 @@ void bench_profile_mshutdown(void)
 	free(p->stack);
 	memset(p, 0, sizeof(*p));
 	bench_profile_free_owners();
+}
+
+/* ---- fibers ------------------------------------------------------------------ */
+
+/** The shadow stack of a fiber that is not running, kept in its context's reserved slot. */
+typedef struct {
+	uint32_t *stack;
+	uint32_t depth;
+	/** the request it belongs to: node indexes mean nothing in another */
+	uint32_t request;
+} bench_profile_fiber_stack;
+
+static int bench_profile_fiber_handle = -1;
+
+void bench_profile_minit_fibers(void)
+{
+	bench_profile_fiber_handle = zend_get_resource_handle("bench");
+}
+
+static bench_profile_fiber_stack **bench_profile_fiber_slot(zend_fiber_context *context)
+{
+	if (bench_profile_fiber_handle < 0) {
+		return NULL;
+	}
+	return (bench_profile_fiber_stack **) &context->reserved[bench_profile_fiber_handle];
+}
+
+void bench_profile_fiber_init(zend_fiber_context *context)
+{
+	bench_profile_fiber_stack **slot = bench_profile_fiber_slot(context);
+
+	if (slot) {
+		*slot = NULL;
+	}
+}
+
+void bench_profile_fiber_destroy(zend_fiber_context *context)
+{
+	bench_profile_fiber_stack **slot = bench_profile_fiber_slot(context);
+
+	if (slot && *slot) {
+		free((*slot)->stack);
+		free(*slot);
+		*slot = NULL;
+	}
+}
+
+void bench_profile_fiber_switch(zend_fiber_context *from, zend_fiber_context *to)
+{
+	bench_profile_state *p = &bench_profile;
+	bench_profile_fiber_stack **from_slot = bench_profile_fiber_slot(from), **to_slot = bench_profile_fiber_slot(to);
+	bench_cost now;
+
+	if (!p->active || !from_slot || !to_slot) {
+		return;
+	}
+	bench_profile_read(p, &now);
+	bench_profile_charge(p, &now);
+
+	/* Keep the stack of the context we leave. */
+	bench_profile_fiber_stack *kept = *from_slot;
+	if (!kept) {
+		kept = *from_slot = calloc(1, sizeof(*kept));
+	}
+	uint32_t *copy = kept ? realloc(kept->stack, sizeof(*copy) * p->depth) : NULL;
+	if (!copy) {
+		/* Out of memory: stop profiling rather than attribute to the wrong frames. */
+		p->active = false;
+		return;
+	}
+	memcpy(copy, p->stack, sizeof(*copy) * p->depth);
+	kept->stack = copy;
+	kept->depth = p->depth;
+	kept->request = bench_profile_request_seq;
+
+	/* Enter the other one: its own stack, or the frame that started it. */
+	bench_profile_fiber_stack *entered = *to_slot;
+	if (entered && entered->request == bench_profile_request_seq && entered->depth > 0
+			&& bench_profile_grow((void **) &p->stack, &p->stack_size, sizeof(*p->stack), entered->depth)) {
+		memcpy(p->stack, entered->stack, sizeof(*p->stack) * entered->depth);
+		p->depth = entered->depth;
+	} else {
+		uint32_t top = p->stack[p->depth - 1];
+		p->stack[0] = top;
+		p->depth = 1;
+	}
+	bench_profile_restart(p, &now);
 }
 
 void bench_profile_stats(zend_long *written, zend_long *dropped)

@@ -35,6 +35,22 @@ void bench_profile_enter(zend_execute_data *execute_data);
 /** Leaves the innermost owner frame (observer end). */
 void bench_profile_leave(void);
 
+/** Takes the reserved slot of fiber contexts where a fiber's shadow stack is kept (MINIT). */
+void bench_profile_minit_fibers(void);
+
+/** A fiber starts: it has no shadow stack yet. */
+void bench_profile_fiber_init(zend_fiber_context *context);
+
+/**
+ * Control moves from one fiber (or {main}) to another: the running stack is
+ * kept with the context it leaves, and the one it enters is restored; a
+ * fiber entered for the first time starts under the frame that started it.
+ */
+void bench_profile_fiber_switch(zend_fiber_context *from, zend_fiber_context *to);
+
+/** A fiber is gone: its kept stack is freed. */
+void bench_profile_fiber_destroy(zend_fiber_context *context);
+
 /** Profiles written and dropped by this process, for bench_info(). */
 void bench_profile_stats(zend_long *written, zend_long *dropped);
 

@@ -1,0 +1,48 @@
+--TEST--
+Profile mode: a fiber's frames go under the frame that started it, across suspend and resume; the resumer keeps its own
+--SKIPIF--
+<?php require __DIR__ . '/profile.inc'; profile_skip(); ?>
+--FILE--
+<?php
+require __DIR__ . '/profile.inc';
+$code = <<<'PHP'
+<?php
+function work(int $n): int { $s = 0; for ($i = 0; $i < $n; $i++) { $s += strlen(str_repeat('x', 10)); } return $s; }
+function inFiber(): int {
+    $a = work(10);                // before the suspend: 10 allocations
+    $x = Fiber::suspend($a);
+    return work(20) + $x;         // after the resume: 20 more, still under starter
+}
+function starter(): Fiber {
+    $f = new Fiber('inFiber');
+    $f->start();
+    return $f;
+}
+function resumer(Fiber $f): void {
+    work(5);                      // its own: 5 allocations
+    $f->resume(1);
+}
+$f = starter();
+resumer($f);
+echo $f->getReturn(), "\n";
+PHP;
+$run = profile_run($code);
+echo $run['output'], "\n";
+$p = profile_json($run);
+$edges = [];
+foreach ($p['edges'] as $e) {
+    $edges["{$e['caller']} -> {$e['callee']}"] = "calls {$e['calls']}, work allocs {$e['inclusive']['allocs']}";
+}
+ksort($edges);
+foreach (['starter -> inFiber', 'inFiber -> work', 'resumer -> work', '{main} -> resumer'] as $edge) {
+    echo "$edge: ", $edges[$edge] ?? 'missing', "\n";
+}
+echo profile_check_sums($p), "\n";
+?>
+--EXPECT--
+201
+starter -> inFiber: calls 1, work allocs 30
+inFiber -> work: calls 2, work allocs 30
+resumer -> work: calls 1, work allocs 5
+{main} -> resumer: calls 1, work allocs 5
+sums exact
