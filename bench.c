@@ -93,6 +93,14 @@ static ZEND_INI_MH(OnUpdateBenchCompress)
 	return SUCCESS;
 }
 
+static ZEND_INI_MH(OnUpdateBenchStart)
+{
+	static const char *const names[] = {"request", "trigger", "api"};
+
+	return bench_ini_choice((zend_long *) ZEND_INI_GET_ADDR(), new_value, "bench.start", names, 3,
+		"request, trigger or api");
+}
+
 static ZEND_INI_MH(OnUpdateBenchPositive)
 {
 	zend_long value = ZEND_STRTOL(ZSTR_VAL(new_value), NULL, 10);
@@ -128,6 +136,8 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_BOOLEAN("bench.report",       "0",    PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBool,        settings.report,        zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.max_depth",    "1024", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchPositive, settings.max_depth,   zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.max_nodes",    "100000", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchPositive, settings.max_nodes, zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.start",        "request", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchStart, settings.start,        zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.trigger_secret", "",   PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateString,      settings.trigger_secret, zend_bench_globals, bench_globals)
 PHP_INI_END()
 
 static PHP_GINIT_FUNCTION(bench)
@@ -170,11 +180,13 @@ static PHP_RINIT_FUNCTION(bench)
 #if defined(ZTS) && defined(COMPILE_DL_BENCH)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
+	bool profiled = BENCH_INI(mode) == BENCH_MODE_PROFILE && bench_profile_starts_with_request();
+
 	bench_cost_rinit();
-	/* Profile mode attributes the whole request's allocations: counting starts first. */
-	bench_alloc_rinit(BENCH_INI(count_allocs) || BENCH_INI(mode) == BENCH_MODE_PROFILE);
+	/* A profiled request's allocations are all attributed: counting starts first. */
+	bench_alloc_rinit(BENCH_INI(count_allocs) || profiled);
 	bench_cost_begin(&BENCH_G(request_start));
-	if (BENCH_INI(mode) == BENCH_MODE_PROFILE) {
+	if (profiled) {
 		bench_profile_rinit();
 	}
 	return SUCCESS;

@@ -28,3 +28,18 @@ function bench_counters(): array {}
  * it is available here and, if it is not, why.
  */
 function bench_info(): array {}
+
+/**
+ * Starts a profile here (bench.mode=profile, typically with bench.start=api):
+ * what runs from now on is attributed. False when a profile is running
+ * already. An Error when bench.mode is not profile.
+ */
+function bench_start(): bool {}
+
+/**
+ * Ends the running profile and returns it: totals, overhead, functions (calls,
+ * own and inclusive cost) and edges. No file is written for it.
+ *
+ * @return array{totals: array<string, int>, overhead: array<string, int>, functions: array, edges: array}
+ */
+function bench_stop(): array {}

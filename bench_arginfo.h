@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 247add59f5b9124704d3094bee9f9d13b63572f3 */
+ * Stub hash: 974fa5bc74cec2421d324b9c855ad319917c8c26 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_measure, 0, 1, IS_ARRAY, 0)
 	ZEND_ARG_TYPE_INFO(0, subject, IS_CALLABLE, 0)
@@ -12,15 +12,24 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_bench_info arginfo_bench_counters
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_start, 0, 0, _IS_BOOL, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_bench_stop arginfo_bench_counters
+
 
 ZEND_FUNCTION(bench_measure);
 ZEND_FUNCTION(bench_counters);
 ZEND_FUNCTION(bench_info);
+ZEND_FUNCTION(bench_start);
+ZEND_FUNCTION(bench_stop);
 
 
 static const zend_function_entry ext_functions[] = {
 	ZEND_FE(bench_measure, arginfo_bench_measure)
 	ZEND_FE(bench_counters, arginfo_bench_counters)
 	ZEND_FE(bench_info, arginfo_bench_info)
+	ZEND_FE(bench_start, arginfo_bench_start)
+	ZEND_FE(bench_stop, arginfo_bench_stop)
 	ZEND_FE_END
 };

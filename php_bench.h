@@ -49,6 +49,10 @@ typedef struct {
 	zend_long max_depth;
 	/** bench.max_nodes: past this many call paths, new ones fold into their parent */
 	zend_long max_nodes;
+	/** bench.start: a bench_start_when */
+	zend_long start;
+	/** bench.trigger_secret: the value BENCH_TRIGGER must have; empty: any */
+	char *trigger_secret;
 } bench_settings;
 
 /** Per-request state of every feature. */

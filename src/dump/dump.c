@@ -322,6 +322,63 @@ static void bench_dump_callgrind(bench_buf *b, const bench_dump_views *v)
 	}
 }
 
+static void bench_dump_array_costs(zval *out, const bench_dump_views *v, const int64_t *costs)
+{
+	array_init_size(out, v->ncounters);
+	for (int i = 0; i < v->ncounters; i++) {
+		add_assoc_long(out, bench_counter_names[v->counters[i]], (zend_long) costs[v->counters[i]]);
+	}
+}
+
+void bench_dump_array(bench_profile_state *p, zval *out)
+{
+	bench_dump_views v;
+	zval costs, functions, edges;
+
+	array_init(out);
+	if (!bench_dump_build_views(&v, p)) {
+		bench_dump_free_views(&v);
+		zend_throw_error(NULL, "bench_stop(): out of memory");
+		return;
+	}
+	bench_dump_array_costs(&costs, &v, p->total.value);
+	add_assoc_zval(out, "totals", &costs);
+	bench_dump_array_costs(&costs, &v, p->overhead);
+	add_assoc_zval(out, "overhead", &costs);
+
+	array_init_size(&functions, p->funcs_used + 1);
+	for (uint32_t i = 0; i <= p->funcs_used; i++) {
+		uint32_t f = v.order[i];
+		zval entry;
+
+		array_init(&entry);
+		add_assoc_string(&entry, "file", (char *) bench_dump_func_file(p, f));
+		add_assoc_long(&entry, "line", f == p->funcs_used ? 0 : p->funcs[f].line);
+		add_assoc_long(&entry, "calls", (zend_long) v.flat[f].calls);
+		bench_dump_array_costs(&costs, &v, v.flat[f].own);
+		add_assoc_zval(&entry, "own", &costs);
+		bench_dump_array_costs(&costs, &v, v.flat[f].inclusive);
+		add_assoc_zval(&entry, "inclusive", &costs);
+		add_assoc_zval(&functions, bench_dump_func_name(p, f), &entry);
+	}
+	add_assoc_zval(out, "functions", &functions);
+
+	array_init_size(&edges, v.nedges);
+	for (uint32_t e = 0; e < v.nedges; e++) {
+		zval entry;
+
+		array_init(&entry);
+		add_assoc_string(&entry, "caller", (char *) bench_dump_func_name(p, v.edges[e].caller));
+		add_assoc_string(&entry, "callee", (char *) bench_dump_func_name(p, v.edges[e].callee));
+		add_assoc_long(&entry, "calls", (zend_long) v.edges[e].calls);
+		bench_dump_array_costs(&costs, &v, v.edges[e].inclusive);
+		add_assoc_zval(&entry, "inclusive", &costs);
+		add_next_index_zval(&edges, &entry);
+	}
+	add_assoc_zval(out, "edges", &edges);
+	bench_dump_free_views(&v);
+}
+
 /* ---- report ----------------------------------------------------------------------- */
 
 static void bench_dump_report(const bench_dump_views *v)

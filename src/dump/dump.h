@@ -32,4 +32,7 @@ typedef enum {
  */
 void bench_dump_profile(bench_profile_state *p);
 
+/** The profile as a PHP array: totals, overhead, functions (by name) and edges (bench_stop()). */
+void bench_dump_array(bench_profile_state *p, zval *out);
+
 #endif /* BENCH_SRC_DUMP_H */

@@ -14,6 +14,7 @@
 #include <string.h>
 #include "php.h"
 #include "SAPI.h"
+#include "php_variables.h"
 #include "zend_extensions.h"
 #include "zend_fibers.h"
 #include "php_bench.h"
@@ -528,10 +529,9 @@ static void bench_profile_ticks_to_ns(bench_profile_state *p)
 	p->total.value[BENCH_COUNTER_WALL_NS] = sum_ns;
 }
 
-void bench_profile_rinit(void)
+/* Starts a profile whose first interval begins at start (the request's start, or bench_start()'s). */
+static void bench_profile_start(bench_profile_state *p, const bench_cost *start)
 {
-	bench_profile_state *p = &bench_profile;
-
 	bench_profile_reset(p);
 	if (bench_profile_new_node(p, BENCH_PROFILE_NONE, BENCH_PROFILE_NONE) == BENCH_PROFILE_NONE
 			|| !bench_profile_grow((void **) &p->stack, &p->stack_size, sizeof(*p->stack), 1)) {
@@ -542,42 +542,145 @@ void bench_profile_rinit(void)
 	p->active = true;
 	bench_profile_request_seq++;
 	/*
-	 * The first interval starts at the request's own start: every instant up
-	 * to RSHUTDOWN then lies in exactly one interval (an owner's) or one hook
+	 * The first interval starts where the totals start: every instant up to
+	 * the end then lies in exactly one interval (an owner's) or one hook
 	 * (overhead), so own costs plus overhead equal the totals exactly.
 	 */
-	p->last = BENCH_G(request_start);
+	p->start = *start;
+	p->last = *start;
 	bench_cost_keep_attributed(&p->last);
 	p->reread_all = bench_cost_available(BENCH_COUNTER_INSTRUCTIONS, NULL);
-	p->start_ns = BENCH_G(request_start).value[BENCH_COUNTER_WALL_NS];
+	p->start_ns = start->value[BENCH_COUNTER_WALL_NS];
 	p->start_ticks = bench_cost_ticks();
 	p->last.value[BENCH_COUNTER_WALL_NS] = (int64_t) p->start_ticks;
 }
 
-void bench_profile_rshutdown(void)
+/* Ends the profile: charges the last interval and fixes the totals, wall time in ns. */
+static void bench_profile_finish(bench_profile_state *p)
 {
-	bench_profile_state *p = &bench_profile;
 	bench_cost now, full;
 
-	if (!p->active) {
-		return;
-	}
-	bench_cost_read_fast(&now);
+	bench_profile_read(p, &now);
 	bench_profile_charge(p, &now);
 	p->active = false;
 
 	bench_cost_end(&full);
 	p->end_ticks = (uint64_t) now.value[BENCH_COUNTER_WALL_NS];
 	p->end_ns = full.value[BENCH_COUNTER_WALL_NS];
-	bench_cost_sub(&p->total, &full, &BENCH_G(request_start));
+	bench_cost_sub(&p->total, &full, &p->start);
 	for (int i = 0; i < BENCH_COUNTER_COUNT; i++) {
 		if (bench_cost_attributed((bench_counter) i)) {
-			p->total.value[i] = now.value[i] - BENCH_G(request_start).value[i];
+			p->total.value[i] = now.value[i] - p->start.value[i];
 		}
 	}
 	bench_profile_ticks_to_ns(p);
+}
+
+/* Same time whatever the prefix in common: a secret is not guessed byte by byte. */
+static bool bench_profile_secret_matches(const char *given, size_t len, const char *secret)
+{
+	size_t secret_len = strlen(secret);
+	unsigned char diff = len != secret_len;
+
+	for (size_t i = 0; i < secret_len; i++) {
+		diff |= (unsigned char) secret[i] ^ (unsigned char) (i < len ? given[i] : 0);
+	}
+	return diff == 0;
+}
+
+/* BENCH_TRIGGER in GET, POST, COOKIE or the environment, with the right secret (any value when it is empty). */
+static bool bench_profile_triggered(void)
+{
+	static const int tracks[] = {TRACK_VARS_GET, TRACK_VARS_POST, TRACK_VARS_COOKIE};
+	const char *secret = BENCH_INI(trigger_secret) ? BENCH_INI(trigger_secret) : "";
+
+	for (size_t i = 0; i < sizeof(tracks) / sizeof(tracks[0]); i++) {
+		zval *vars = &PG(http_globals)[tracks[i]], *value;
+
+		if (Z_TYPE_P(vars) == IS_ARRAY && (value = zend_hash_str_find(Z_ARRVAL_P(vars), ZEND_STRL("BENCH_TRIGGER")))
+				&& Z_TYPE_P(value) == IS_STRING) {
+			return *secret == '\0' || bench_profile_secret_matches(Z_STRVAL_P(value), Z_STRLEN_P(value), secret);
+		}
+	}
+	char *env = sapi_getenv("BENCH_TRIGGER", sizeof("BENCH_TRIGGER") - 1);
+	const char *given = env ? env : getenv("BENCH_TRIGGER");
+	bool matches = given && (*secret == '\0' || bench_profile_secret_matches(given, strlen(given), secret));
+	if (env) {
+		efree(env);
+	}
+	return matches;
+}
+
+bool bench_profile_starts_with_request(void)
+{
+	switch (BENCH_INI(start)) {
+		case BENCH_START_REQUEST:
+			return true;
+		case BENCH_START_TRIGGER:
+			return bench_profile_triggered();
+		default:
+			return false;
+	}
+}
+
+void bench_profile_rinit(void)
+{
+	bench_profile_start(&bench_profile, &BENCH_G(request_start));
+}
+
+void bench_profile_rshutdown(void)
+{
+	bench_profile_state *p = &bench_profile;
+
+	if (!p->active) {
+		return;
+	}
+	bench_profile_finish(p);
 	bench_dump_profile(p);
 }
+
+/* {{{ bench_start(): bool */
+PHP_FUNCTION(bench_start)
+{
+	bench_profile_state *p = &bench_profile;
+	bench_cost start;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+
+	if (BENCH_INI(mode) != BENCH_MODE_PROFILE) {
+		zend_throw_error(NULL, "bench_start() needs bench.mode=profile (set at startup)");
+		RETURN_THROWS();
+	}
+	if (p->active) {
+		RETURN_FALSE;
+	}
+	/* Allocations are attributed from here: counting runs until the request ends. */
+	bench_alloc_count_until_rshutdown();
+	bench_cost_begin(&start);
+	bench_profile_start(p, &start);
+	RETURN_BOOL(p->active);
+}
+/* }}} */
+
+/* {{{ bench_stop(): array */
+PHP_FUNCTION(bench_stop)
+{
+	bench_profile_state *p = &bench_profile;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+
+	if (BENCH_INI(mode) != BENCH_MODE_PROFILE) {
+		zend_throw_error(NULL, "bench_stop() needs bench.mode=profile (set at startup)");
+		RETURN_THROWS();
+	}
+	if (!p->active) {
+		zend_throw_error(NULL, "bench_stop(): no profile is running");
+		RETURN_THROWS();
+	}
+	bench_profile_finish(p);
+	bench_dump_array(p, return_value);
+}
+/* }}} */
 
 void bench_profile_mshutdown(void)
 {

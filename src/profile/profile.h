@@ -17,7 +17,17 @@ bool bench_profile_parse_owners(const char *rules);
 /** Whether fn owns cost under bench.owners: the observer hooks only owners. */
 bool bench_profile_is_owner(const zend_function *fn);
 
-/** Starts this request's profile (RINIT, bench.mode=profile). */
+/** What bench.start selects. */
+typedef enum {
+	BENCH_START_REQUEST = 0,
+	BENCH_START_TRIGGER,
+	BENCH_START_API,
+} bench_start_when;
+
+/** Whether this request is profiled from its start: bench.start=request, or a trigger that matches. */
+bool bench_profile_starts_with_request(void);
+
+/** Starts this request's profile at the request's start (RINIT). */
 void bench_profile_rinit(void);
 
 /**

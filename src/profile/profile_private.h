@@ -73,7 +73,9 @@ typedef struct {
 	int64_t start_ns, end_ns;
 	/** what the hooks cost: charged to no function */
 	int64_t overhead[BENCH_COUNTER_COUNT];
-	/** the request's totals, start to end */
+	/** the counters where the profile started (the request's start, or bench_start()) */
+	bench_cost start;
+	/** the totals, start to end */
 	bench_cost total;
 
 	/** frames past bench.max_depth and paths past bench.max_nodes, folded into their parent */

@@ -1,0 +1,55 @@
+--TEST--
+bench.start=api: bench_start() and bench_stop() profile a part of a request and return it as an array, writing no file
+--SKIPIF--
+<?php require __DIR__ . '/profile.inc'; profile_skip(); ?>
+--FILE--
+<?php
+require __DIR__ . '/profile.inc';
+$run = profile_run(<<<'PHP'
+<?php
+function before() { return str_repeat('b', 10); }
+function during() { return str_repeat('d', 10); }
+function inner() { return [during(), during()]; }   // 2 strings, and the array (HashTable + data)
+function outer() {
+    before();
+    var_dump(bench_start());       // started mid-stack, inside outer()
+    var_dump(bench_start());       // already running
+    inner();
+    return bench_stop();
+}
+before();
+$p = outer();
+echo implode(',', array_keys($p)), "\n";
+$names = array_keys($p['functions']);
+sort($names);
+echo implode(',', $names), "\n";
+printf("inner: calls %d, inclusive allocs %d\n", $p['functions']['inner']['calls'], $p['functions']['inner']['inclusive']['allocs']);
+printf("during: calls %d, own allocs %d\n", $p['functions']['during']['calls'], $p['functions']['during']['own']['allocs']);
+foreach ($p['totals'] as $c => $total) {
+    $sum = array_sum(array_map(fn($f) => $f['own'][$c], $p['functions'])) + $p['overhead'][$c];
+    if ($sum !== $total) echo "$c: $sum != $total\n";
+}
+echo "sums checked\n";
+try {
+    bench_stop();
+} catch (Error $e) {
+    echo $e->getMessage(), "\n";
+}
+// A second profile in the same request.
+bench_start();
+during();
+echo count(bench_stop()['functions']), " functions in the second profile\n";
+PHP, ['bench.start' => 'api']);
+echo $run['output'], "\nfiles written: ", count($run['files']), "\n";
+?>
+--EXPECT--
+bool(true)
+bool(false)
+totals,overhead,functions,edges
+during,inner,{request}
+inner: calls 1, inclusive allocs 4
+during: calls 2, own allocs 2
+sums checked
+bench_stop(): no profile is running
+2 functions in the second profile
+files written: 0
