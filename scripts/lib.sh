@@ -33,7 +33,7 @@ apt_install() {
 		|| die "apt-get install ${missing[*]} failed (see $work/apt.log)"
 }
 
-host_packages="php8.2-cli php8.2-dev php8.2-opcache php8.2-sqlite3 gcc make pkg-config libzstd-dev libunwind-dev valgrind zstd"
+host_packages="php8.2-cli php8.2-dev php8.2-opcache php8.2-sqlite3 php8.2-fpm libfcgi-bin gcc make pkg-config libzstd-dev libunwind-dev valgrind zstd"
 
 # The Debian mirror this machine already uses, read from its apt sources.
 debian_mirror() {
