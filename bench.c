@@ -138,6 +138,7 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY(  "bench.max_nodes",    "100000", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchPositive, settings.max_nodes, zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.start",        "request", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchStart, settings.start,        zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.trigger_secret", "",   PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateString,      settings.trigger_secret, zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.output_max_mb", "1024", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateLong,       settings.output_max_mb, zend_bench_globals, bench_globals)
 PHP_INI_END()
 
 static PHP_GINIT_FUNCTION(bench)

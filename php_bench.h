@@ -53,6 +53,8 @@ typedef struct {
 	zend_long start;
 	/** bench.trigger_secret: the value BENCH_TRIGGER must have; empty: any */
 	char *trigger_secret;
+	/** bench.output_max_mb: the most bench files in bench.output_dir may weigh; 0: no cap */
+	zend_long output_max_mb;
 } bench_settings;
 
 /** Per-request state of every feature. */

@@ -17,6 +17,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <dirent.h>
+#include <sys/stat.h>
 #include "php.h"
 #include "main/php_open_temporary_file.h"
 #include "php_bench.h"
@@ -447,6 +449,28 @@ static void bench_dump_failed(bench_profile_state *p, const char *path, const ch
 	}
 }
 
+/* What the bench files in dir weigh now: every worker writes there, so it is read, not remembered. */
+static uint64_t bench_dump_dir_bytes(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *entry;
+	uint64_t total = 0;
+
+	if (!d) {
+		return 0;
+	}
+	while ((entry = readdir(d)) != NULL) {
+		struct stat st;
+
+		if (strncmp(entry->d_name, "bench.", 6) == 0 && fstatat(dirfd(d), entry->d_name, &st, 0) == 0
+				&& S_ISREG(st.st_mode)) {
+			total += (uint64_t) st.st_size;
+		}
+	}
+	closedir(d);
+	return total;
+}
+
 static void bench_dump_write(bench_profile_state *p, const bench_buf *b)
 {
 	const char *dir = BENCH_INI(output_dir) && *BENCH_INI(output_dir) ? BENCH_INI(output_dir) : php_get_temporary_directory();
@@ -477,6 +501,19 @@ static void bench_dump_write(bench_profile_state *p, const bench_buf *b)
 	snprintf(path, sizeof(path), "%s/bench.%s.%ld.%u.%s%s", dir, stamp, (long) getpid(), ++p->seq,
 		bench_dump_extension((bench_format) BENCH_INI(output_format)), zstd ? ".zst" : "");
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+
+	if (BENCH_INI(output_max_mb) > 0
+			&& bench_dump_dir_bytes(dir) + len > (uint64_t) BENCH_INI(output_max_mb) * 1024 * 1024) {
+		p->dropped++;
+		if (!p->warned_budget) {
+			p->warned_budget = true;
+			php_error_docref(NULL, E_WARNING, "bench: profile dropped: the bench files in %s would pass "
+				"bench.output_max_mb=" ZEND_LONG_FMT "; later drops in this process are counted in bench_info(), not repeated",
+				dir, BENCH_INI(output_max_mb));
+		}
+		free(compressed);
+		return;
+	}
 
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (fd < 0) {

@@ -83,6 +83,8 @@ typedef struct {
 
 	zend_long written, dropped;
 	bool warned_unwritable;
+	/** whether the bench.output_max_mb drop was said in this process */
+	bool warned_budget;
 	uint32_t seq;
 } bench_profile_state;
 
