@@ -93,7 +93,8 @@ static bool bench_dump_recursive(const bench_profile_state *p, uint32_t node)
 	return false;
 }
 
-static const bench_dump_views *bench_dump_sort_views;
+/* qsort() has no context argument everywhere: the views being sorted, per thread. */
+ZEND_TLS const bench_dump_views *bench_dump_sort_views;
 
 static int bench_dump_by_own(const void *a, const void *b)
 {
@@ -304,7 +305,8 @@ static void bench_dump_callgrind(bench_buf *b, const bench_dump_views *v)
 	for (int i = 0; i < v->ncounters; i++) {
 		bench_buf_printf(b, " %" PRId64, p->overhead[v->counters[i]]);
 	}
-	bench_buf_puts(b, "\n\n");
+	bench_buf_printf(b, "\n# folded: %" PRIu64 " calls past bench.max_depth, %" PRIu64 " past bench.max_nodes\n\n",
+		p->folded_depth, p->folded_nodes);
 
 	uint32_t e = 0;
 	for (uint32_t f = 0; f <= p->funcs_used; f++) {
@@ -407,6 +409,10 @@ static void bench_dump_report(const bench_dump_views *v)
 	}
 	fprintf(stderr, "overhead (charged to no function): %.2f%% of %s\n",
 		total ? 100.0 * (double) p->overhead[v->sort_counter] / (double) total : 0.0, bench_counter_names[v->sort_counter]);
+	if (p->folded_depth || p->folded_nodes) {
+		fprintf(stderr, "folded: %" PRIu64 " calls deeper than bench.max_depth into the frame at the cap, "
+			"%" PRIu64 " calls on paths past bench.max_nodes into their parent\n", p->folded_depth, p->folded_nodes);
+	}
 }
 
 /* ---- files ---------------------------------------------------------------------------- */
