@@ -26,8 +26,7 @@
 
 /* Everything here is malloc'd: the profiler's memory is never counted as the request's. */
 ZEND_TLS bench_profile_state bench_profile;
-/* Counts requests, so that a fiber stack kept from an earlier request is never restored. */
-ZEND_TLS uint32_t bench_profile_request_seq;
+
 
 bench_profile_state *bench_profile_get(void)
 {
@@ -487,8 +486,11 @@ const char *bench_profile_command(void)
 	return "-";
 }
 
+static void bench_profile_fiber_free_all(bench_profile_state *p);
+
 static void bench_profile_reset(bench_profile_state *p)
 {
+	bench_profile_fiber_free_all(p);
 	for (uint32_t i = 0; i < p->funcs_used; i++) {
 		free(p->funcs[i].name);
 		free(p->funcs[i].file);
@@ -540,7 +542,6 @@ static void bench_profile_start(bench_profile_state *p, const bench_cost *start)
 	}
 	p->stack[p->depth++] = 0;
 	p->active = true;
-	bench_profile_request_seq++;
 	/*
 	 * The first interval starts where the totals start: every instant up to
 	 * the end then lies in exactly one interval (an owner's) or one hook
@@ -692,18 +693,21 @@ void bench_profile_mshutdown(void)
 	free(p->slots);
 	free(p->func_slots);
 	free(p->stack);
+	free(p->fiber_stacks);
 	memset(p, 0, sizeof(*p));
 	bench_profile_free_owners();
 }
 
 /* ---- fibers ------------------------------------------------------------------ */
 
-/** The shadow stack of a fiber that is not running, kept in its context's reserved slot. */
+/**
+ * The shadow stack of a fiber that is not running, kept in its context's
+ * reserved slot. Contexts live within one request (the engine allocates them
+ * zeroed per request), and so do these, in the profile's list.
+ */
 typedef struct {
 	uint32_t *stack;
 	uint32_t depth;
-	/** the request it belongs to: node indexes mean nothing in another */
-	uint32_t request;
 } bench_profile_fiber_stack;
 
 static int bench_profile_fiber_handle = -1;
@@ -734,11 +738,32 @@ void bench_profile_fiber_destroy(zend_fiber_context *context)
 {
 	bench_profile_fiber_stack **slot = bench_profile_fiber_slot(context);
 
-	if (slot && *slot) {
-		free((*slot)->stack);
-		free(*slot);
+	/* The stack itself belongs to the request's list (this may run after the request ended). */
+	if (slot) {
 		*slot = NULL;
 	}
+}
+
+static bench_profile_fiber_stack *bench_profile_fiber_new(bench_profile_state *p)
+{
+	bench_profile_fiber_stack *kept;
+
+	if (!bench_profile_grow((void **) &p->fiber_stacks, &p->fiber_stacks_size, sizeof(*p->fiber_stacks),
+			p->fiber_stacks_used + 1) || !(kept = calloc(1, sizeof(*kept)))) {
+		return NULL;
+	}
+	p->fiber_stacks[p->fiber_stacks_used++] = kept;
+	return kept;
+}
+
+static void bench_profile_fiber_free_all(bench_profile_state *p)
+{
+	for (uint32_t i = 0; i < p->fiber_stacks_used; i++) {
+		bench_profile_fiber_stack *kept = p->fiber_stacks[i];
+		free(kept->stack);
+		free(kept);
+	}
+	p->fiber_stacks_used = 0;
 }
 
 void bench_profile_fiber_switch(zend_fiber_context *from, zend_fiber_context *to)
@@ -756,7 +781,7 @@ void bench_profile_fiber_switch(zend_fiber_context *from, zend_fiber_context *to
 	/* Keep the stack of the context we leave. */
 	bench_profile_fiber_stack *kept = *from_slot;
 	if (!kept) {
-		kept = *from_slot = calloc(1, sizeof(*kept));
+		kept = *from_slot = bench_profile_fiber_new(p);
 	}
 	uint32_t *copy = kept ? realloc(kept->stack, sizeof(*copy) * p->depth) : NULL;
 	if (!copy) {
@@ -767,11 +792,10 @@ void bench_profile_fiber_switch(zend_fiber_context *from, zend_fiber_context *to
 	memcpy(copy, p->stack, sizeof(*copy) * p->depth);
 	kept->stack = copy;
 	kept->depth = p->depth;
-	kept->request = bench_profile_request_seq;
 
 	/* Enter the other one: its own stack, or the frame that started it. */
 	bench_profile_fiber_stack *entered = *to_slot;
-	if (entered && entered->request == bench_profile_request_seq && entered->depth > 0
+	if (entered && entered->depth > 0
 			&& bench_profile_grow((void **) &p->stack, &p->stack_size, sizeof(*p->stack), entered->depth)) {
 		memcpy(p->stack, entered->stack, sizeof(*p->stack) * entered->depth);
 		p->depth = entered->depth;

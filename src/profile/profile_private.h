@@ -81,6 +81,10 @@ typedef struct {
 	/** frames past bench.max_depth and paths past bench.max_nodes, folded into their parent */
 	uint64_t folded_depth, folded_nodes;
 
+	/** the fiber stacks kept in this request (freed with it: {main}'s context has no destroy event) */
+	void **fiber_stacks;
+	uint32_t fiber_stacks_used, fiber_stacks_size;
+
 	zend_long written, dropped;
 	bool warned_unwritable;
 	/** whether the bench.output_max_mb drop was said in this process */
