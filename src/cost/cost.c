@@ -138,7 +138,8 @@ void bench_cost_minit_ticks(void)
 {
 #if defined(__x86_64__) && defined(__linux__)
 	FILE *cpuinfo = fopen("/proc/cpuinfo", "r");
-	char line[4096];
+	/* The flags line of a recent CPU runs to a few thousand characters. */
+	char line[16384];
 	bool constant = false, nonstop = false;
 
 	if (!cpuinfo) {
