@@ -383,19 +383,45 @@ static zend_always_inline void bench_profile_read(const bench_profile_state *p, 
 	out->value[BENCH_COUNTER_RETAINED_BYTES] = 0;
 }
 
+/* The counters that move between two hooks when no hardware counter is open. */
+#define BENCH_PROFILE_MOVING(X) X(ALLOCS) X(ALLOC_BYTES) X(FREES) X(FREED_BYTES) X(OPS)
+
+/*
+ * Charges the interval since the last read to the innermost owner. Without
+ * hardware counters a hook reads the clock once (a second read would cost as
+ * much as the call it measures): the interval then also holds the previous
+ * hook's work after its read, which goes to overhead, as estimated by
+ * bench_profile_restart(). Own costs plus overhead still add up exactly.
+ */
 static zend_always_inline void bench_profile_charge(bench_profile_state *p, const bench_cost *now)
 {
 	int64_t *own = p->nodes[p->stack[p->depth - 1]].own;
 
-	for (int i = 0; i < BENCH_COUNTER_COUNT; i++) {
-		own[i] += now->value[i] - p->last.value[i];
+	if (UNEXPECTED(p->reread_all)) {
+		for (int i = 0; i < BENCH_COUNTER_COUNT; i++) {
+			own[i] += now->value[i] - p->last.value[i];
+		}
+		return;
 	}
+	int64_t wall = now->value[BENCH_COUNTER_WALL_NS] - p->last.value[BENCH_COUNTER_WALL_NS];
+	int64_t hook = EXPECTED(p->last_estimated) ? MIN(wall, p->hook_ticks) : 0;
+	own[BENCH_COUNTER_WALL_NS] += wall - hook;
+	p->overhead[BENCH_COUNTER_WALL_NS] += hook;
+#define BENCH_PROFILE_CHARGE(c) own[BENCH_COUNTER_##c] += now->value[BENCH_COUNTER_##c] - p->last.value[BENCH_COUNTER_##c];
+	BENCH_PROFILE_MOVING(BENCH_PROFILE_CHARGE)
+#undef BENCH_PROFILE_CHARGE
 }
 
+/* One hook in this many reads the clock again at its end, to measure what a hook costs. */
+#define BENCH_PROFILE_MEASURE_EVERY 64
+
 /*
- * Starts the next interval at the end of a hook, charging the hook to no one.
- * The hooks allocate nothing from Zend MM and run no opcode: only the clock
- * (and the hardware counters, when open) moved since the hook's first read.
+ * Starts the next interval at the end of a hook. The hooks allocate nothing
+ * from Zend MM and run no opcode: only the clock (and the hardware counters,
+ * when open) moved since the hook's first read. With hardware counters every
+ * hook reads them again here and its cost is charged to no one, exactly.
+ * Otherwise every 64th hook reads the clock again, charges itself to overhead
+ * exactly, and updates the estimate that the next intervals give to overhead.
  */
 static zend_always_inline void bench_profile_restart(bench_profile_state *p, const bench_cost *from)
 {
@@ -406,9 +432,22 @@ static zend_always_inline void bench_profile_restart(bench_profile_state *p, con
 		}
 		return;
 	}
-	p->last = *from;
-	p->last.value[BENCH_COUNTER_WALL_NS] = (int64_t) bench_cost_ticks();
-	p->overhead[BENCH_COUNTER_WALL_NS] += p->last.value[BENCH_COUNTER_WALL_NS] - from->value[BENCH_COUNTER_WALL_NS];
+#define BENCH_PROFILE_KEEP(c) p->last.value[BENCH_COUNTER_##c] = from->value[BENCH_COUNTER_##c];
+	BENCH_PROFILE_MOVING(BENCH_PROFILE_KEEP)
+#undef BENCH_PROFILE_KEEP
+	if (EXPECTED(++p->hooks % BENCH_PROFILE_MEASURE_EVERY != 0)) {
+		p->last.value[BENCH_COUNTER_WALL_NS] = from->value[BENCH_COUNTER_WALL_NS];
+		p->last_estimated = true;
+		return;
+	}
+	int64_t end = (int64_t) bench_cost_ticks();
+	int64_t spent = end - from->value[BENCH_COUNTER_WALL_NS];
+	p->last.value[BENCH_COUNTER_WALL_NS] = end;
+	p->last_estimated = false;
+	p->overhead[BENCH_COUNTER_WALL_NS] += spent;
+	/* A moving average that one preempted hook does not throw off. */
+	spent = MIN(spent, 2 * p->hook_ticks + 256);
+	p->hook_ticks += (spent - p->hook_ticks) / 8;
 }
 
 void bench_profile_enter(zend_execute_data *execute_data)
@@ -551,6 +590,9 @@ static void bench_profile_start(bench_profile_state *p, const bench_cost *start)
 	p->last = *start;
 	bench_cost_keep_attributed(&p->last);
 	p->reread_all = bench_cost_available(BENCH_COUNTER_INSTRUCTIONS, NULL);
+	/* The first hook measures itself; the estimate carries over from the last profile. */
+	p->hooks = BENCH_PROFILE_MEASURE_EVERY - 1;
+	p->last_estimated = false;
 	p->start_ns = start->value[BENCH_COUNTER_WALL_NS];
 	p->start_ticks = bench_cost_ticks();
 	p->last.value[BENCH_COUNTER_WALL_NS] = (int64_t) p->start_ticks;

@@ -68,6 +68,11 @@ typedef struct {
 	bench_cost last;
 	/** whether the hooks must read every counter again on exit (hardware counters move in them) */
 	bool reread_all;
+	/** hooks run in this profile, and the estimate of one hook's ticks after its clock read */
+	uint64_t hooks;
+	int64_t hook_ticks;
+	/** whether the current interval began at a hook's only read, so holds the rest of that hook */
+	bool last_estimated;
 	/** ticks and ns when the request started and ended, to convert ticks to ns */
 	uint64_t start_ticks, end_ticks;
 	int64_t start_ns, end_ns;
