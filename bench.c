@@ -171,6 +171,7 @@ static PHP_MSHUTDOWN_FUNCTION(bench)
 {
 	bench_ops_mshutdown();
 	bench_profile_mshutdown();
+	bench_dump_mshutdown();
 	bench_cost_mshutdown();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;

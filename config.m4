@@ -79,6 +79,9 @@ if test "$PHP_BENCH" != "no"; then
     src/cost/cost.c \
     src/cost/perf_event.c \
     src/dump/dump.c \
+    src/dump/formats.c \
+    src/dump/sink.c \
+    src/dump/views.c \
     src/hooks/observer.c \
     src/lib/buf.c \
     src/measure/measure.c \

@@ -35,4 +35,7 @@ void bench_dump_profile(bench_profile_state *p);
 /** The profile as a PHP array: totals, overhead, functions (by name) and edges (bench_stop()). */
 void bench_dump_array(bench_profile_state *p, zval *out);
 
+/** Frees what the process kept for writing profiles. */
+void bench_dump_mshutdown(void);
+
 #endif /* BENCH_SRC_DUMP_H */

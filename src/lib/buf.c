@@ -34,18 +34,26 @@ static bool bench_buf_reserve(bench_buf *b, size_t extra)
 	return true;
 }
 
-void bench_buf_append(bench_buf *b, const char *s, size_t len)
+void bench_buf_append_grow(bench_buf *b, const char *s, size_t len)
 {
+	if (b->drain && !b->failed) {
+		if (b->len && !b->drain(b, b->ctx)) {
+			b->failed = true;
+			return;
+		}
+		b->len = 0;
+		if (len >= b->cap) {
+			/* Too big for the buffer: drained as it is. */
+			bench_buf whole = {.data = (char *) s, .len = len};
+			b->failed = !b->drain(&whole, b->ctx);
+			return;
+		}
+	}
 	if (bench_buf_reserve(b, len)) {
 		memcpy(b->data + b->len, s, len);
 		b->len += len;
 		b->data[b->len] = '\0';
 	}
-}
-
-void bench_buf_puts(bench_buf *b, const char *s)
-{
-	bench_buf_append(b, s, strlen(s));
 }
 
 void bench_buf_printf(bench_buf *b, const char *format, ...)
@@ -72,26 +80,51 @@ void bench_buf_printf(bench_buf *b, const char *format, ...)
 	}
 }
 
+void bench_buf_uint(bench_buf *b, uint64_t value)
+{
+	char digits[20], *end = digits + sizeof(digits), *d = end;
+
+	do {
+		*--d = (char) ('0' + value % 10);
+		value /= 10;
+	} while (value);
+	bench_buf_append(b, d, (size_t) (end - d));
+}
+
+void bench_buf_int(bench_buf *b, int64_t value)
+{
+	if (value < 0) {
+		bench_buf_append(b, "-", 1);
+		bench_buf_uint(b, -(uint64_t) value);
+	} else {
+		bench_buf_uint(b, (uint64_t) value);
+	}
+}
+
 void bench_buf_json_escape(bench_buf *b, const char *s)
 {
+	const char *run = s;
+
 	for (; *s; s++) {
 		unsigned char c = (unsigned char) *s;
 
-		if (c == '"' || c == '\\') {
-			char esc[2] = {'\\', (char) c};
-			bench_buf_append(b, esc, 2);
-		} else if (c < 0x20) {
+		if (c != '"' && c != '\\' && c >= 0x20) {
+			continue;
+		}
+		bench_buf_append(b, run, (size_t) (s - run));
+		run = s + 1;
+		if (c < 0x20) {
 			bench_buf_printf(b, "\\u%04x", c);
 		} else {
-			bench_buf_append(b, (const char *) &c, 1);
+			char esc[2] = {'\\', (char) c};
+			bench_buf_append(b, esc, 2);
 		}
 	}
+	bench_buf_append(b, run, (size_t) (s - run));
 }
 
 void bench_buf_free(bench_buf *b)
 {
 	free(b->data);
-	b->data = NULL;
-	b->len = b->cap = 0;
-	b->failed = false;
+	memset(b, 0, sizeof(*b));
 }

@@ -1,0 +1,22 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the MIT License (see LICENSE).                        |
+   +----------------------------------------------------------------------+
+*/
+
+#ifndef BENCH_SRC_DUMP_FORMATS_H
+#define BENCH_SRC_DUMP_FORMATS_H
+
+#include "src/lib/buf.h"
+#include "views.h"
+
+/** The callgrind format: per function its own cost, per callee the calls and their inclusive cost. */
+void bench_dump_callgrind(bench_buf *b, const bench_dump_views *v);
+/** JSON: totals, overhead, functions (by own cost) and edges. */
+void bench_dump_json(bench_buf *b, const bench_dump_views *v);
+/** Folded stacks ("a;b;c value"): one line per call path, own cost of counter; nodes must hold own costs. */
+void bench_dump_folded(bench_buf *b, const bench_profile_state *p, int counter);
+
+#endif /* BENCH_SRC_DUMP_FORMATS_H */

@@ -1,0 +1,187 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the MIT License (see LICENSE).                        |
+   +----------------------------------------------------------------------+
+*/
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "php.h"
+#include "sink.h"
+
+#ifdef HAVE_BENCH_ZSTD
+# include <zstd.h>
+#endif
+
+#define BENCH_SINK_CHUNK (64 * 1024)
+
+static bool bench_sink_write_all(bench_sink *sink, const char *data, size_t len)
+{
+	if (sink->allowed && sink->written + len > sink->allowed) {
+		sink->error = "it would pass bench.output_max_mb";
+		sink->over_budget = true;
+		return false;
+	}
+	while (len > 0) {
+		ssize_t n = write(sink->fd, data, len);
+		if (n < 0) {
+			if (errno == EINTR) {
+				continue;
+			}
+			sink->error = strerror(errno);
+			return false;
+		}
+		data += n;
+		len -= (size_t) n;
+		sink->written += (uint64_t) n;
+	}
+	return true;
+}
+
+#ifdef HAVE_BENCH_ZSTD
+/* Kept for the life of the process: a fresh context would cost more (in new pages) than compressing. */
+ZEND_TLS ZSTD_CCtx *bench_sink_zstd;
+
+static bool bench_sink_compress(bench_sink *sink, const char *data, size_t len, ZSTD_EndDirective mode)
+{
+	char out[BENCH_SINK_CHUNK];
+	ZSTD_inBuffer in = {data, len, 0};
+	size_t left;
+
+	do {
+		ZSTD_outBuffer o = {out, sizeof(out), 0};
+		left = ZSTD_compressStream2(bench_sink_zstd, &o, &in, mode);
+		if (ZSTD_isError(left)) {
+			sink->error = ZSTD_getErrorName(left);
+			return false;
+		}
+		if (o.pos && !bench_sink_write_all(sink, out, o.pos)) {
+			return false;
+		}
+	} while (mode == ZSTD_e_end ? left != 0 : in.pos < in.size);
+	return true;
+}
+
+static bool bench_sink_zstd_start(void)
+{
+	if (!bench_sink_zstd) {
+		bench_sink_zstd = ZSTD_createCCtx();
+		if (!bench_sink_zstd) {
+			return false;
+		}
+	}
+	ZSTD_CCtx_reset(bench_sink_zstd, ZSTD_reset_session_and_parameters);
+	/* Level 1 with a 128 KiB window: profiles repeat names close together, and a small context is quick to set up. */
+	ZSTD_CCtx_setParameter(bench_sink_zstd, ZSTD_c_compressionLevel, 1);
+	ZSTD_CCtx_setParameter(bench_sink_zstd, ZSTD_c_windowLog, 17);
+	return true;
+}
+#endif
+
+static bool bench_sink_drain(bench_buf *b, void *ctx)
+{
+	bench_sink *sink = ctx;
+	bool ok;
+
+	if (sink->error) {
+		return false;
+	}
+#ifdef HAVE_BENCH_ZSTD
+	if (sink->zstd) {
+		ok = bench_sink_compress(sink, b->data, b->len, ZSTD_e_continue);
+	} else
+#endif
+	{
+		ok = bench_sink_write_all(sink, b->data, b->len);
+	}
+	return ok;
+}
+
+bool bench_sink_open(bench_sink *sink, const char *dir, const char *extension, unsigned seq, bool zstd, uint64_t allowed)
+{
+	char stamp[32];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	memset(sink, 0, sizeof(*sink));
+	sink->fd = -1;
+	sink->allowed = allowed;
+#ifdef HAVE_BENCH_ZSTD
+	sink->zstd = zstd && bench_sink_zstd_start();
+#else
+	(void) zstd;
+#endif
+	gmtime_r(&now, &tm);
+	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", &tm);
+	snprintf(sink->path, sizeof(sink->path), "%s/bench.%s.%ld.%u.%s%s", dir, stamp, (long) getpid(), seq,
+		extension, sink->zstd ? ".zst" : "");
+	snprintf(sink->tmp, sizeof(sink->tmp), "%s.tmp", sink->path);
+
+	sink->fd = open(sink->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (sink->fd < 0) {
+		sink->error = strerror(errno);
+		return false;
+	}
+	sink->buf.data = malloc(BENCH_SINK_CHUNK);
+	if (!sink->buf.data) {
+		sink->error = "out of memory";
+		close(sink->fd);
+		unlink(sink->tmp);
+		return false;
+	}
+	sink->buf.cap = BENCH_SINK_CHUNK;
+	sink->buf.drain = bench_sink_drain;
+	sink->buf.ctx = sink;
+	return true;
+}
+
+bool bench_sink_close(bench_sink *sink)
+{
+	bool ok = !sink->buf.failed && !sink->error;
+
+	if (ok) {
+#ifdef HAVE_BENCH_ZSTD
+		if (sink->zstd) {
+			ok = bench_sink_compress(sink, sink->buf.data, sink->buf.len, ZSTD_e_end);
+		} else
+#endif
+		{
+			ok = bench_sink_write_all(sink, sink->buf.data, sink->buf.len);
+		}
+	}
+	if (!sink->error && sink->buf.failed) {
+		sink->error = "out of memory";
+	}
+	if (close(sink->fd) != 0 && ok) {
+		sink->error = strerror(errno);
+		ok = false;
+	}
+	if (ok && rename(sink->tmp, sink->path) != 0) {
+		sink->error = strerror(errno);
+		ok = false;
+	}
+	if (!ok) {
+		unlink(sink->tmp);
+	}
+	bench_buf_free(&sink->buf);
+	return ok;
+}
+
+void bench_sink_mshutdown(void)
+{
+#ifdef HAVE_BENCH_ZSTD
+	ZSTD_freeCCtx(bench_sink_zstd);
+	bench_sink_zstd = NULL;
+#endif
+}

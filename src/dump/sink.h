@@ -1,0 +1,50 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the MIT License (see LICENSE).                        |
+   +----------------------------------------------------------------------+
+*/
+
+#ifndef BENCH_SRC_DUMP_SINK_H
+#define BENCH_SRC_DUMP_SINK_H
+
+#include <limits.h>
+#include <stdint.h>
+#include "src/lib/buf.h"
+
+#ifndef MAXPATHLEN
+# define MAXPATHLEN PATH_MAX
+#endif
+
+/**
+ * A profile file being written: writers append to buf, which drains into the
+ * file (through zstd when compressing) every 64 KiB, so that a dump touches
+ * little new memory. The file has a temporary name until bench_sink_close().
+ */
+typedef struct {
+	bench_buf buf;
+	int fd;
+	bool zstd;
+	char path[MAXPATHLEN];
+	char tmp[MAXPATHLEN + 8];
+	/** bytes in the file so far, and what it may reach (0: no limit) */
+	uint64_t written, allowed;
+	/** why writing failed (NULL while it has not) */
+	const char *error;
+	bool over_budget;
+} bench_sink;
+
+/**
+ * Opens bench.<time>.<pid>.<seq>.<extension>[.zst] in dir for writing;
+ * allowed caps the bytes on disk (0: none). False with sink->error set.
+ */
+bool bench_sink_open(bench_sink *sink, const char *dir, const char *extension, unsigned seq, bool zstd, uint64_t allowed);
+
+/** Flushes, closes and renames to the final name; false (file removed) with sink->error set. */
+bool bench_sink_close(bench_sink *sink);
+
+/** Frees what a process kept for writing (the zstd context). */
+void bench_sink_mshutdown(void);
+
+#endif /* BENCH_SRC_DUMP_SINK_H */

@@ -1,0 +1,192 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the MIT License (see LICENSE).                        |
+   +----------------------------------------------------------------------+
+*/
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include <stdlib.h>
+#include <string.h>
+#include "php.h"
+#include "views.h"
+
+/* Whether an ancestor of node runs the same function: its inclusive cost is already counted there. */
+static bool bench_dump_recursive(const bench_profile_state *p, uint32_t node)
+{
+	uint32_t func = p->nodes[node].func;
+
+	for (uint32_t up = p->nodes[node].parent; up != BENCH_PROFILE_NONE; up = p->nodes[up].parent) {
+		if (p->nodes[up].func == func) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* qsort() has no context argument everywhere: the views being sorted, per thread. */
+ZEND_TLS const bench_dump_views *bench_dump_sort_views;
+
+static int bench_dump_by_own(const void *a, const void *b)
+{
+	const bench_dump_views *v = bench_dump_sort_views;
+	int64_t x = v->flat[*(const uint32_t *) a].own[v->sort_counter];
+	int64_t y = v->flat[*(const uint32_t *) b].own[v->sort_counter];
+
+	return x < y ? 1 : (x > y ? -1 : 0);
+}
+
+/* Adds each node's own cost into its parent, from the last node (children come after their parents). */
+static void bench_dump_own_to_inclusive(bench_profile_state *p)
+{
+	for (uint32_t n = p->nodes_used; n-- > 1;) {
+		int64_t *parent = p->nodes[p->nodes[n].parent].own;
+
+		for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+			parent[c] += p->nodes[n].own[c];
+		}
+	}
+}
+
+/* The reverse, from the first node: a node still holds its inclusive cost when it is taken off its parent. */
+static void bench_dump_inclusive_to_own(bench_profile_state *p)
+{
+	for (uint32_t n = 1; n < p->nodes_used; n++) {
+		int64_t *parent = p->nodes[p->nodes[n].parent].own;
+
+		for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+			parent[c] -= p->nodes[n].own[c];
+		}
+	}
+}
+
+/* Groups the edges by caller (a counting sort of their indexes). */
+static bool bench_dump_group_edges(bench_dump_views *v, uint32_t nfuncs)
+{
+	uint32_t *first = calloc(nfuncs + 1, sizeof(*first));
+
+	v->by_caller = malloc(((size_t) v->nedges + 1) * sizeof(*v->by_caller));
+	if (!first || !v->by_caller) {
+		free(first);
+		return false;
+	}
+	for (uint32_t e = 0; e < v->nedges; e++) {
+		first[v->edges[e].caller + 1]++;
+	}
+	for (uint32_t f = 0; f < nfuncs; f++) {
+		first[f + 1] += first[f];
+	}
+	for (uint32_t e = 0; e < v->nedges; e++) {
+		v->by_caller[first[v->edges[e].caller]++] = e;
+	}
+	free(first);
+	return true;
+}
+
+bool bench_dump_build_views(bench_dump_views *v, bench_profile_state *p)
+{
+	uint32_t nfuncs = p->funcs_used + 1;
+
+	memset(v, 0, sizeof(*v));
+	v->p = p;
+	for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+		if (bench_cost_attributed((bench_counter) c) && bench_cost_available((bench_counter) c, NULL)) {
+			v->counters[v->ncounters++] = c;
+		}
+	}
+	v->sort_counter = bench_dump_sort_counter();
+	v->flat = calloc(nfuncs, sizeof(*v->flat));
+	v->edges = malloc(((size_t) p->nodes_used + 1) * sizeof(*v->edges));
+	v->next_node = malloc(((size_t) p->nodes_used + 1) * sizeof(*v->next_node));
+	v->order = malloc(nfuncs * sizeof(*v->order));
+
+	/* (caller, callee) -> edge, open addressing at most half full. */
+	uint32_t edge_size = 16;
+	while (edge_size < p->nodes_used * 2) {
+		edge_size *= 2;
+	}
+	uint32_t edge_mask = edge_size - 1;
+	uint32_t *edge_table = malloc(edge_size * sizeof(*edge_table));
+	if (!v->flat || !v->edges || !v->next_node || !v->order || !edge_table) {
+		free(edge_table);
+		return false;
+	}
+	memset(edge_table, 0xff, edge_size * sizeof(*edge_table));
+
+	/* Own costs and calls per function, then edges, while the nodes hold their own cost. */
+	for (uint32_t n = 0; n < p->nodes_used; n++) {
+		const bench_profile_node *node = &p->nodes[n];
+		bench_dump_flat *f = &v->flat[bench_dump_func_of(p, n)];
+
+		f->calls += node->calls;
+		for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+			f->own[c] += node->own[c];
+		}
+		if (node->parent == BENCH_PROFILE_NONE) {
+			continue;
+		}
+		uint32_t caller = bench_dump_func_of(p, node->parent), callee = bench_dump_func_of(p, n);
+		uint32_t slot = (caller * 0x9E3779B1u ^ callee * 0x85EBCA77u) & edge_mask, e;
+		while ((e = edge_table[slot]) != BENCH_PROFILE_NONE
+				&& (v->edges[e].caller != caller || v->edges[e].callee != callee)) {
+			slot = (slot + 1) & edge_mask;
+		}
+		if (e == BENCH_PROFILE_NONE) {
+			e = edge_table[slot] = v->nedges++;
+			v->edges[e].caller = caller;
+			v->edges[e].callee = callee;
+			v->edges[e].first_node = BENCH_PROFILE_NONE;
+			v->edges[e].calls = 0;
+		}
+		v->edges[e].calls += node->calls;
+		v->next_node[n] = v->edges[e].first_node;
+		v->edges[e].first_node = n;
+	}
+	free(edge_table);
+
+	bench_dump_own_to_inclusive(p);
+	v->inclusive_in_place = true;
+	for (uint32_t n = 0; n < p->nodes_used; n++) {
+		if (!bench_dump_recursive(p, n)) {
+			int64_t *inclusive = v->flat[bench_dump_func_of(p, n)].inclusive;
+
+			for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+				inclusive[c] += p->nodes[n].own[c];
+			}
+		}
+	}
+
+	for (uint32_t i = 0; i < nfuncs; i++) {
+		v->order[i] = i;
+	}
+	bench_dump_sort_views = v;
+	qsort(v->order, nfuncs, sizeof(*v->order), bench_dump_by_own);
+	return bench_dump_group_edges(v, nfuncs);
+}
+
+void bench_dump_edge_inclusive(const bench_dump_views *v, const bench_dump_edge *edge, int64_t *out)
+{
+	memset(out, 0, sizeof(*out) * BENCH_COUNTER_COUNT);
+	for (uint32_t n = edge->first_node; n != BENCH_PROFILE_NONE; n = v->next_node[n]) {
+		for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+			out[c] += v->p->nodes[n].own[c];
+		}
+	}
+}
+
+void bench_dump_free_views(bench_dump_views *v)
+{
+	if (v->inclusive_in_place) {
+		bench_dump_inclusive_to_own(v->p);
+	}
+	free(v->flat);
+	free(v->edges);
+	free(v->next_node);
+	free(v->by_caller);
+	free(v->order);
+	memset(v, 0, sizeof(*v));
+}

@@ -1,0 +1,90 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the MIT License (see LICENSE).                        |
+   +----------------------------------------------------------------------+
+*/
+
+#ifndef BENCH_SRC_DUMP_VIEWS_H
+#define BENCH_SRC_DUMP_VIEWS_H
+
+#include "src/profile/profile_private.h"
+
+/** Per function: calls, own cost, and inclusive cost counted once per recursion. */
+typedef struct {
+	uint64_t calls;
+	int64_t own[BENCH_COUNTER_COUNT];
+	int64_t inclusive[BENCH_COUNTER_COUNT];
+} bench_dump_flat;
+
+/** Per caller -> callee pair: its nodes are first_node and those linked from it in next_node. */
+typedef struct {
+	uint32_t caller, callee;
+	uint32_t first_node;
+	uint64_t calls;
+} bench_dump_edge;
+
+/**
+ * The flat and edge views of a finished profile. While they exist, the nodes'
+ * own[] hold their inclusive cost (computed in place: a dump must touch little
+ * new memory, as fresh pages are what it spends most of its time on);
+ * bench_dump_free_views() puts the own costs back.
+ */
+typedef struct {
+	bench_profile_state *p;
+	/** the counters written, in order */
+	int counters[BENCH_COUNTER_COUNT];
+	int ncounters;
+	/** per function, and one more for the request root ("{request}") */
+	bench_dump_flat *flat;
+	bench_dump_edge *edges;
+	uint32_t nedges;
+	/** per node, the next node of the same edge */
+	uint32_t *next_node;
+	/** edge indexes grouped by caller */
+	uint32_t *by_caller;
+	/** functions by own cost of the sort counter, descending */
+	uint32_t *order;
+	int sort_counter;
+	bool inclusive_in_place;
+} bench_dump_views;
+
+#define BENCH_DUMP_ROOT_NAME "{request}"
+
+/* The root node stands for "{request}": it is function index funcs_used. */
+static zend_always_inline uint32_t bench_dump_func_of(const bench_profile_state *p, uint32_t node)
+{
+	uint32_t func = p->nodes[node].func;
+	return func == BENCH_PROFILE_NONE ? p->funcs_used : func;
+}
+
+static zend_always_inline const char *bench_dump_func_name(const bench_profile_state *p, uint32_t func)
+{
+	return func == p->funcs_used ? BENCH_DUMP_ROOT_NAME : p->funcs[func].name;
+}
+
+static zend_always_inline const char *bench_dump_func_file(const bench_profile_state *p, uint32_t func)
+{
+	return func == p->funcs_used || !p->funcs[func].file ? "php:internal" : p->funcs[func].file;
+}
+
+static zend_always_inline uint32_t bench_dump_func_line(const bench_profile_state *p, uint32_t func)
+{
+	return func == p->funcs_used ? 0 : p->funcs[func].line;
+}
+
+/** The counter that orders functions and weighs folded stacks: instructions where available, else wall time. */
+static zend_always_inline int bench_dump_sort_counter(void)
+{
+	return bench_cost_available(BENCH_COUNTER_INSTRUCTIONS, NULL) ? BENCH_COUNTER_INSTRUCTIONS : BENCH_COUNTER_WALL_NS;
+}
+
+/** Builds the views; false when memory ran out (free them all the same). */
+bool bench_dump_build_views(bench_dump_views *v, bench_profile_state *p);
+void bench_dump_free_views(bench_dump_views *v);
+
+/** The inclusive cost of an edge: the sum over its nodes. */
+void bench_dump_edge_inclusive(const bench_dump_views *v, const bench_dump_edge *edge, int64_t *out);
+
+#endif /* BENCH_SRC_DUMP_VIEWS_H */
