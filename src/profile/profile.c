@@ -250,13 +250,13 @@ static zend_always_inline const void *bench_profile_identity(const zend_function
 	return (const void *) fn->internal_function.handler;
 }
 
-static char *bench_profile_name(const zend_execute_data *execute_data)
+/* A function's name; a file body is "{main}" when it is the script (main) or "include:file". */
+static char *bench_profile_name(const zend_function *fn, bool main)
 {
-	const zend_function *fn = execute_data->func;
 	char *name = NULL;
 
 	if (fn->common.function_name == NULL) {
-		if (execute_data->prev_execute_data == NULL) {
+		if (main) {
 			return strdup("{main}");
 		}
 		if (asprintf(&name, "include:%s", ZSTR_VAL(fn->op_array.filename)) < 0) {
@@ -279,8 +279,9 @@ static char *bench_profile_name(const zend_execute_data *execute_data)
 	return strdup(ZSTR_VAL(fn->common.function_name));
 }
 
-static uint32_t bench_profile_func_index(bench_profile_state *p, const zend_execute_data *execute_data,
-		const void *identity)
+/* The funcs index of a function (fn, or a pseudo-function named fixed_name when fn is NULL). */
+static uint32_t bench_profile_func_index(bench_profile_state *p, const void *identity, const zend_function *fn,
+		bool main, const char *fixed_name)
 {
 	if (!bench_profile_rehash(&p->func_slots, &p->func_slots_size, p->funcs_used)) {
 		return BENCH_PROFILE_NONE;
@@ -292,11 +293,11 @@ static uint32_t bench_profile_func_index(bench_profile_state *p, const zend_exec
 	if (!bench_profile_grow((void **) &p->funcs, &p->funcs_size, sizeof(*p->funcs), p->funcs_used + 1)) {
 		return BENCH_PROFILE_NONE;
 	}
-	const zend_function *fn = execute_data->func;
 	bench_profile_func *f = &p->funcs[p->funcs_used];
-	f->name = bench_profile_name(execute_data);
-	f->file = fn->type == ZEND_USER_FUNCTION ? strdup(ZSTR_VAL(fn->op_array.filename)) : NULL;
-	f->line = fn->type == ZEND_USER_FUNCTION ? fn->op_array.line_start : 0;
+	bool user = fn && fn->type == ZEND_USER_FUNCTION;
+	f->name = fn ? bench_profile_name(fn, main) : strdup(fixed_name);
+	f->file = user ? strdup(ZSTR_VAL(fn->op_array.filename)) : NULL;
+	f->line = user ? fn->op_array.line_start : 0;
 	if (!f->name) {
 		free(f->file);
 		return BENCH_PROFILE_NONE;
@@ -321,11 +322,13 @@ static uint32_t bench_profile_new_node(bench_profile_state *p, uint32_t func, ui
 	return p->nodes_used++;
 }
 
-/* The child of parent for this function, created on first use; the parent itself past the limits. */
-static uint32_t bench_profile_child(bench_profile_state *p, uint32_t parent, const zend_execute_data *execute_data)
+/*
+ * The child of parent for a function (see bench_profile_func_index()),
+ * created on first use; the parent itself past the limits.
+ */
+static uint32_t bench_profile_child_of(bench_profile_state *p, uint32_t parent, const void *identity,
+		const zend_function *fn, bool main, const char *fixed_name)
 {
-	const void *identity = bench_profile_identity(execute_data->func);
-
 	if (p->nodes[parent].last_identity == identity) {
 		return p->nodes[parent].last_child;
 	}
@@ -345,7 +348,7 @@ static uint32_t bench_profile_child(bench_profile_state *p, uint32_t parent, con
 		p->folded_nodes++;
 		return parent;
 	}
-	uint32_t func = bench_profile_func_index(p, execute_data, identity);
+	uint32_t func = bench_profile_func_index(p, identity, fn, main, fixed_name);
 	uint32_t node = func == BENCH_PROFILE_NONE ? BENCH_PROFILE_NONE : bench_profile_new_node(p, func, parent);
 	if (node == BENCH_PROFILE_NONE) {
 		p->folded_nodes++;
@@ -357,6 +360,24 @@ static uint32_t bench_profile_child(bench_profile_state *p, uint32_t parent, con
 	p->nodes[parent].last_identity = identity;
 	p->nodes[parent].last_child = node;
 	return node;
+}
+
+static zend_always_inline uint32_t bench_profile_child(bench_profile_state *p, uint32_t parent, const zend_execute_data *execute_data)
+{
+	const zend_function *fn = execute_data->func;
+
+	return bench_profile_child_of(p, parent, bench_profile_identity(fn), fn, execute_data->prev_execute_data == NULL, NULL);
+}
+
+uint32_t bench_profile_frame_node(bench_profile_state *p, uint32_t parent, const zend_function *fn, bool main)
+{
+	return bench_profile_child_of(p, parent, bench_profile_identity(fn), fn, main, NULL);
+}
+
+uint32_t bench_profile_named_node(bench_profile_state *p, uint32_t parent, const char *name)
+{
+	/* Odd (never a handler address, never NULL), and distinct per name string. */
+	return bench_profile_child_of(p, parent, (const void *) ((uintptr_t) name | 1), NULL, false, name);
 }
 
 /*
@@ -498,22 +519,6 @@ void bench_profile_leave(void)
 	bench_profile_restart(p, &now);
 }
 
-void bench_profile_inclusive(const bench_profile_state *p, int64_t (*out)[BENCH_COUNTER_COUNT])
-{
-	memset(out, 0, sizeof(*out) * p->nodes_used);
-	/* A child always comes after its parent: one pass from the end adds each node into its parent. */
-	for (uint32_t i = p->nodes_used; i-- > 0;) {
-		for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
-			out[i][c] += p->nodes[i].own[c];
-		}
-		if (p->nodes[i].parent != BENCH_PROFILE_NONE) {
-			for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
-				out[p->nodes[i].parent][c] += out[i][c];
-			}
-		}
-	}
-}
-
 const char *bench_profile_command(void)
 {
 	if (SG(request_info).request_uri) {
@@ -570,16 +575,24 @@ static void bench_profile_ticks_to_ns(bench_profile_state *p)
 	p->total.value[BENCH_COUNTER_WALL_NS] = sum_ns;
 }
 
-/* Starts a profile whose first interval begins at start (the request's start, or bench_start()'s). */
-static void bench_profile_start(bench_profile_state *p, const bench_cost *start)
+bool bench_profile_begin_tree(bench_profile_state *p)
 {
 	bench_profile_reset(p);
 	if (bench_profile_new_node(p, BENCH_PROFILE_NONE, BENCH_PROFILE_NONE) == BENCH_PROFILE_NONE
 			|| !bench_profile_grow((void **) &p->stack, &p->stack_size, sizeof(*p->stack), 1)) {
 		p->active = false;
-		return;
+		return false;
 	}
 	p->stack[p->depth++] = 0;
+	return true;
+}
+
+/* Starts a profile whose first interval begins at start (the request's start, or bench_start()'s). */
+static void bench_profile_start(bench_profile_state *p, const bench_cost *start)
+{
+	if (!bench_profile_begin_tree(p)) {
+		return;
+	}
 	p->active = true;
 	/*
 	 * The first interval starts where the totals start: every instant up to

@@ -100,8 +100,14 @@ typedef struct {
 /** The profile of this thread. */
 bench_profile_state *bench_profile_get(void);
 
-/** Inclusive cost of every node: own plus descendants (out[i] for node i). */
-void bench_profile_inclusive(const bench_profile_state *p, int64_t (*out)[BENCH_COUNTER_COUNT]);
+/** Empties the call tree down to its root ({request}); false when memory ran out. */
+bool bench_profile_begin_tree(bench_profile_state *p);
+
+/** The child of parent for the function fn (main: fn is the script's body), created on first use. */
+uint32_t bench_profile_frame_node(bench_profile_state *p, uint32_t parent, const zend_function *fn, bool main);
+
+/** The child of parent for a pseudo-function such as "{truncated}"; name must be a string constant. */
+uint32_t bench_profile_named_node(bench_profile_state *p, uint32_t parent, const char *name);
 
 /** The request's script or URI, for file headers. */
 const char *bench_profile_command(void);
