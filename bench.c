@@ -21,6 +21,7 @@
 #include "src/dump/dump.h"
 #include "src/hooks/observer.h"
 #include "src/profile/profile.h"
+#include "src/sample/sample.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(bench)
 
@@ -37,10 +38,13 @@ static ZEND_INI_MH(OnUpdateBenchMode)
 		return SUCCESS;
 	}
 	if (zend_string_equals_literal_ci(new_value, "sample")) {
-		/* Accepted so that configurations written for later releases keep loading. */
-		php_error_docref(NULL, E_WARNING,
-			"bench.mode=sample is not implemented in bench " PHP_BENCH_VERSION "; bench stays off");
+#ifdef ZTS
+		/* One ticker per process raises one thread's VM interrupt: a thread-safe build would need one per thread. */
+		php_error_docref(NULL, E_WARNING, "bench.mode=sample needs a non-thread-safe (NTS) PHP build; bench stays off");
 		*mode = BENCH_MODE_OFF;
+#else
+		*mode = BENCH_MODE_SAMPLE;
+#endif
 		return SUCCESS;
 	}
 	php_error_docref(NULL, E_WARNING,
@@ -114,6 +118,41 @@ static ZEND_INI_MH(OnUpdateBenchPositive)
 	return SUCCESS;
 }
 
+static ZEND_INI_MH(OnUpdateBenchSampleClock)
+{
+	static const char *const names[] = {"wall", "cpu"};
+
+	return bench_ini_choice((zend_long *) ZEND_INI_GET_ADDR(), new_value, "bench.sample_clock", names, 2, "wall or cpu");
+}
+
+static ZEND_INI_MH(OnUpdateBenchSampleInterval)
+{
+	zend_long value = ZEND_STRTOL(ZSTR_VAL(new_value), NULL, 10);
+
+	/* Under 100 us the interrupts would cost more than they tell. */
+	if (value < 100 || value > 10000000) {
+		php_error_docref(NULL, E_WARNING, "Invalid bench.sample_interval_us \"%s\" (expected 100 to 10000000); using the default",
+			ZSTR_VAL(new_value));
+		return FAILURE;
+	}
+	*(zend_long *) ZEND_INI_GET_ADDR() = value;
+	return SUCCESS;
+}
+
+static ZEND_INI_MH(OnUpdateBenchFraction)
+{
+	char *end;
+	double value = zend_strtod(ZSTR_VAL(new_value), (const char **) &end);
+
+	if (end == ZSTR_VAL(new_value) || *end != '\0' || !(value >= 0.0 && value <= 1.0)) {
+		php_error_docref(NULL, E_WARNING, "Invalid %s \"%s\" (expected a number from 0 to 1); using the default",
+			ZSTR_VAL(entry->name), ZSTR_VAL(new_value));
+		return FAILURE;
+	}
+	*(double *) ZEND_INI_GET_ADDR() = value;
+	return SUCCESS;
+}
+
 static ZEND_INI_MH(OnUpdateBenchOwners)
 {
 	if (!bench_profile_parse_owners(ZSTR_VAL(new_value))) {
@@ -139,6 +178,9 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY(  "bench.start",        "request", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchStart, settings.start,        zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.trigger_secret", "",   PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateString,      settings.trigger_secret, zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.output_max_mb", "1024", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateLong,       settings.output_max_mb, zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.sample_interval_us", "10000", PHP_INI_SYSTEM,         OnUpdateBenchSampleInterval, settings.sample_interval_us, zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.sample_clock", "wall", PHP_INI_SYSTEM,                OnUpdateBenchSampleClock, settings.sample_clock, zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.sample_requests", "1", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchFraction, settings.sample_requests, zend_bench_globals, bench_globals)
 PHP_INI_END()
 
 static PHP_GINIT_FUNCTION(bench)
@@ -162,6 +204,8 @@ static PHP_MINIT_FUNCTION(bench)
 		}
 		if (BENCH_INI(mode) == BENCH_MODE_PROFILE) {
 			bench_observer_minit();
+		} else if (BENCH_INI(mode) == BENCH_MODE_SAMPLE) {
+			bench_sample_minit();
 		}
 	}
 	return SUCCESS;
@@ -170,6 +214,7 @@ static PHP_MINIT_FUNCTION(bench)
 static PHP_MSHUTDOWN_FUNCTION(bench)
 {
 	bench_ops_mshutdown();
+	bench_sample_mshutdown();
 	bench_profile_mshutdown();
 	bench_dump_mshutdown();
 	bench_cost_mshutdown();
@@ -190,6 +235,8 @@ static PHP_RINIT_FUNCTION(bench)
 	bench_cost_begin(&BENCH_G(request_start));
 	if (profiled) {
 		bench_profile_rinit();
+	} else if (BENCH_INI(mode) == BENCH_MODE_SAMPLE) {
+		bench_sample_rinit();
 	}
 	return SUCCESS;
 }
@@ -198,6 +245,8 @@ static PHP_RSHUTDOWN_FUNCTION(bench)
 {
 	if (BENCH_INI(mode) == BENCH_MODE_PROFILE) {
 		bench_profile_rshutdown();
+	} else if (BENCH_INI(mode) == BENCH_MODE_SAMPLE) {
+		bench_sample_rshutdown();
 	}
 	bench_alloc_rshutdown();
 	return SUCCESS;

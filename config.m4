@@ -86,9 +86,12 @@ if test "$PHP_BENCH" != "no"; then
     src/lib/buf.c \
     src/measure/measure.c \
     src/ops/ops.c \
-    src/profile/profile.c"
+    src/profile/profile.c \
+    src/sample/sample.c"
 
   PHP_NEW_EXTENSION([bench], [$bench_sources], [$ext_shared], , [$BENCH_CFLAGS])
+  dnl The sampling ticker is a thread.
+  PHP_ADD_LIBRARY([pthread], 1, [BENCH_SHARED_LIBADD])
   PHP_SUBST([BENCH_SHARED_LIBADD])
   PHP_ADD_INCLUDE([$ext_srcdir])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/alloc])
@@ -100,4 +103,5 @@ if test "$PHP_BENCH" != "no"; then
   PHP_ADD_BUILD_DIR([$ext_builddir/src/measure])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/ops])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/profile])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/sample])
 fi

@@ -18,7 +18,7 @@ extern zend_module_entry bench_module_entry;
 #include "src/cost/cost.h"
 #include "src/alloc/alloc.h"
 
-/** What bench.mode selects; only off has behaviour in this release. */
+/** What bench.mode selects. */
 typedef enum {
 	BENCH_MODE_OFF = 0,
 	BENCH_MODE_PROFILE,
@@ -55,6 +55,12 @@ typedef struct {
 	char *trigger_secret;
 	/** bench.output_max_mb: the most bench files in bench.output_dir may weigh; 0: no cap */
 	zend_long output_max_mb;
+	/** bench.sample_interval_us: the ticker's period in sample mode */
+	zend_long sample_interval_us;
+	/** bench.sample_clock: a bench_sample_clock */
+	zend_long sample_clock;
+	/** bench.sample_requests: the fraction of requests sampled */
+	double sample_requests;
 } bench_settings;
 
 /** Per-request state of every feature. */

@@ -92,10 +92,17 @@ static void bench_dump_report(const bench_dump_views *v)
 	int64_t total = p->total.value[v->sort_counter];
 	bool ops = bench_cost_available(BENCH_COUNTER_OPS, NULL);
 
-	fprintf(stderr, "\nbench: %s, %s %.3f ms, %" PRId64 " allocations, %u call paths; top owners by own %s\n",
-		bench_profile_command(), "wall", (double) p->total.value[BENCH_COUNTER_WALL_NS] / 1e6,
-		p->total.value[BENCH_COUNTER_ALLOCS], p->nodes_used, bench_counter_names[v->sort_counter]);
-	fprintf(stderr, "%10s %7s %7s %10s %12s  %s\n", "calls", "own%", "incl%", "allocs", ops ? "ops" : "", "function");
+	if (p->sampled) {
+		fprintf(stderr, "\nbench: %s, %.3f ms, %" PRIu64 " samples every " ZEND_LONG_FMT " us, %u call paths; top functions by sampled %s\n",
+			p->request.command, (double) p->request.duration_ns / 1e6, p->samples, BENCH_INI(sample_interval_us),
+			p->nodes_used, bench_counter_names[v->sort_counter]);
+		ops = false;
+	} else {
+		fprintf(stderr, "\nbench: %s, %s %.3f ms, %" PRId64 " allocations, %u call paths; top owners by own %s\n",
+			p->request.command, "wall", (double) p->total.value[BENCH_COUNTER_WALL_NS] / 1e6,
+			p->total.value[BENCH_COUNTER_ALLOCS], p->nodes_used, bench_counter_names[v->sort_counter]);
+	}
+	fprintf(stderr, "%10s %7s %7s %10s %12s  %s\n", p->sampled ? "samples" : "calls", "own%", "incl%", "allocs", ops ? "ops" : "", "function");
 	for (uint32_t i = 0; i <= p->funcs_used && i < 20; i++) {
 		const bench_dump_flat *f = &v->flat[v->order[i]];
 		char ops_text[32] = "";
@@ -108,8 +115,10 @@ static void bench_dump_report(const bench_dump_views *v)
 			total ? 100.0 * (double) f->inclusive[v->sort_counter] / (double) total : 0.0,
 			f->own[BENCH_COUNTER_ALLOCS], ops_text, bench_dump_func_name(p, v->order[i]));
 	}
-	fprintf(stderr, "overhead (charged to no function): %.2f%% of %s\n",
-		total ? 100.0 * (double) p->overhead[v->sort_counter] / (double) total : 0.0, bench_counter_names[v->sort_counter]);
+	if (!p->sampled) {
+		fprintf(stderr, "overhead (charged to no function): %.2f%% of %s\n",
+			total ? 100.0 * (double) p->overhead[v->sort_counter] / (double) total : 0.0, bench_counter_names[v->sort_counter]);
+	}
 	if (p->folded_depth || p->folded_nodes) {
 		fprintf(stderr, "folded: %" PRIu64 " calls deeper than bench.max_depth into the frame at the cap, "
 			"%" PRIu64 " calls on paths past bench.max_nodes into their parent\n", p->folded_depth, p->folded_nodes);
@@ -196,7 +205,7 @@ static bool bench_dump_write(bench_profile_state *p, const bench_dump_views *v, 
 	}
 	switch (format) {
 		case BENCH_FORMAT_FOLDED:
-			bench_dump_folded(&sink->buf, p, bench_dump_sort_counter());
+			bench_dump_folded(&sink->buf, p, bench_dump_sort_counter(p));
 			break;
 		case BENCH_FORMAT_JSON:
 			bench_dump_json(&sink->buf, v);

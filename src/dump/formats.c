@@ -32,9 +32,20 @@ void bench_dump_json(bench_buf *b, const bench_dump_views *v)
 {
 	const bench_profile_state *p = v->p;
 
-	bench_buf_printf(b, "{\"bench\":\"%s\",\"php\":\"%s\",\"pid\":%ld,\"command\":\"", PHP_BENCH_VERSION, PHP_VERSION, (long) getpid());
-	bench_buf_json_escape(b, bench_profile_command());
-	bench_buf_puts(b, "\",\"counters\":[");
+	const bench_profile_request *r = &p->request;
+
+	bench_buf_printf(b, "{\"bench\":\"%s\",\"php\":\"%s\",\"pid\":%ld,\"mode\":\"%s\",\"command\":\"",
+		PHP_BENCH_VERSION, PHP_VERSION, (long) r->pid, p->sampled ? "sample" : "profile");
+	bench_buf_json_escape(b, r->command);
+	bench_buf_puts(b, "\",\"request\":{\"method\":\"");
+	bench_buf_json_escape(b, r->method);
+	bench_buf_printf(b, "\",\"status\":%d,\"time_ns\":%" PRId64 ",\"duration_ns\":%" PRId64 ",\"peak_memory\":%zu}",
+		r->status, r->time_ns, r->duration_ns, r->peak_memory);
+	if (p->sampled) {
+		bench_buf_printf(b, ",\"samples\":%" PRIu64 ",\"interval_us\":" ZEND_LONG_FMT ",\"clock\":\"%s\"",
+			p->samples, BENCH_INI(sample_interval_us), BENCH_INI(sample_clock) ? "cpu" : "wall");
+	}
+	bench_buf_puts(b, ",\"counters\":[");
 	for (int i = 0; i < v->ncounters; i++) {
 		bench_buf_printf(b, "%s\"%s\"", i ? "," : "", bench_counter_names[v->counters[i]]);
 	}
@@ -180,8 +191,18 @@ void bench_dump_callgrind(bench_buf *b, const bench_dump_views *v)
 		b->failed = true;
 		goto out;
 	}
-	bench_buf_printf(b, "# callgrind format\nversion: 1\ncreator: bench %s\npid: %ld\ncmd: %s\npositions: line\nevents:",
-		PHP_BENCH_VERSION, (long) getpid(), bench_profile_command());
+	const bench_profile_request *r = &p->request;
+
+	bench_buf_printf(b, "# callgrind format\nversion: 1\ncreator: bench %s\npid: %ld\ncmd: %s\n", PHP_BENCH_VERSION, (long) r->pid, r->command);
+	if (r->status) {
+		bench_buf_printf(b, "desc: Request: %s %s, status %d\n", r->method, r->command, r->status);
+	}
+	bench_buf_printf(b, "desc: Duration: %" PRId64 " ns, peak memory %zu bytes\n", r->duration_ns, r->peak_memory);
+	if (p->sampled) {
+		bench_buf_printf(b, "desc: Sampled: %" PRIu64 " samples every " ZEND_LONG_FMT " us of %s time\n",
+			p->samples, BENCH_INI(sample_interval_us), BENCH_INI(sample_clock) ? "CPU" : "wall");
+	}
+	bench_buf_puts(b, "positions: line\nevents:");
 	for (int i = 0; i < v->ncounters; i++) {
 		bench_buf_printf(b, " %s", bench_counter_names[v->counters[i]]);
 	}

@@ -93,12 +93,16 @@ bool bench_dump_build_views(bench_dump_views *v, bench_profile_state *p)
 
 	memset(v, 0, sizeof(*v));
 	v->p = p;
-	for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
-		if (bench_cost_attributed((bench_counter) c) && bench_cost_available((bench_counter) c, NULL)) {
-			v->counters[v->ncounters++] = c;
+	v->sort_counter = bench_dump_sort_counter(p);
+	if (p->sampled) {
+		v->counters[v->ncounters++] = v->sort_counter;
+	} else {
+		for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+			if (bench_cost_attributed((bench_counter) c) && bench_cost_available((bench_counter) c, NULL)) {
+				v->counters[v->ncounters++] = c;
+			}
 		}
 	}
-	v->sort_counter = bench_dump_sort_counter();
 	v->flat = calloc(nfuncs, sizeof(*v->flat));
 	v->edges = malloc(((size_t) p->nodes_used + 1) * sizeof(*v->edges));
 	v->next_node = malloc(((size_t) p->nodes_used + 1) * sizeof(*v->next_node));

@@ -9,6 +9,7 @@
 #ifndef BENCH_SRC_DUMP_VIEWS_H
 #define BENCH_SRC_DUMP_VIEWS_H
 
+#include "php_bench.h"
 #include "src/profile/profile_private.h"
 
 /** Per function: calls, own cost, and inclusive cost counted once per recursion. */
@@ -74,9 +75,15 @@ static zend_always_inline uint32_t bench_dump_func_line(const bench_profile_stat
 	return func == p->funcs_used ? 0 : p->funcs[func].line;
 }
 
-/** The counter that orders functions and weighs folded stacks: instructions where available, else wall time. */
-static zend_always_inline int bench_dump_sort_counter(void)
+/**
+ * The counter that orders functions and weighs folded stacks: instructions
+ * where available, else wall time; in sample mode the sampled clock.
+ */
+static zend_always_inline int bench_dump_sort_counter(const bench_profile_state *p)
 {
+	if (p->sampled) {
+		return BENCH_INI(sample_clock) ? BENCH_COUNTER_CPU_NS : BENCH_COUNTER_WALL_NS;
+	}
 	return bench_cost_available(BENCH_COUNTER_INSTRUCTIONS, NULL) ? BENCH_COUNTER_INSTRUCTIONS : BENCH_COUNTER_WALL_NS;
 }
 

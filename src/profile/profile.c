@@ -12,6 +12,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 #include "php.h"
 #include "SAPI.h"
 #include "php_variables.h"
@@ -519,15 +521,22 @@ void bench_profile_leave(void)
 	bench_profile_restart(p, &now);
 }
 
-const char *bench_profile_command(void)
+void bench_profile_note_request(bench_profile_state *p)
 {
-	if (SG(request_info).request_uri) {
-		return SG(request_info).request_uri;
-	}
-	if (SG(request_info).path_translated) {
-		return SG(request_info).path_translated;
-	}
-	return "-";
+	bench_profile_request *r = &p->request;
+	const char *command = SG(request_info).request_uri ? SG(request_info).request_uri
+		: (SG(request_info).path_translated ? SG(request_info).path_translated : "-");
+	struct timespec now;
+
+	/* A query string may carry secrets (and BENCH_TRIGGER): it stays out of the profile. */
+	snprintf(r->command, sizeof(r->command), "%.*s", (int) strcspn(command, "?"), command);
+	snprintf(r->method, sizeof(r->method), "%s", SG(request_info).request_method ? SG(request_info).request_method : "");
+	r->status = SG(request_info).request_method ? SG(sapi_headers).http_response_code : 0;
+	r->duration_ns = p->end_ns - p->start_ns;
+	r->peak_memory = zend_memory_peak_usage(false);
+	r->pid = getpid();
+	clock_gettime(CLOCK_REALTIME, &now);
+	r->time_ns = (int64_t) now.tv_sec * 1000000000 + now.tv_nsec - r->duration_ns;
 }
 
 static void bench_profile_fiber_free_all(bench_profile_state *p);
@@ -584,6 +593,8 @@ bool bench_profile_begin_tree(bench_profile_state *p)
 		return false;
 	}
 	p->stack[p->depth++] = 0;
+	p->sampled = false;
+	p->samples = 0;
 	return true;
 }
 
@@ -630,6 +641,7 @@ static void bench_profile_finish(bench_profile_state *p)
 		}
 	}
 	bench_profile_ticks_to_ns(p);
+	bench_profile_note_request(p);
 }
 
 /* Same time whatever the prefix in common: a secret is not guessed byte by byte. */

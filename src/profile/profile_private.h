@@ -10,6 +10,7 @@
 #define BENCH_SRC_PROFILE_PRIVATE_H
 
 #include <stdint.h>
+#include <sys/types.h>
 #include "src/cost/cost.h"
 
 #define BENCH_PROFILE_NONE UINT32_MAX
@@ -43,6 +44,20 @@ typedef struct {
 	uint32_t parent;
 	uint32_t node;
 } bench_profile_slot;
+
+/** What a profile says of its request, taken when it ends (a background writer cannot ask the SAPI). */
+typedef struct {
+	/** the script (CLI) or the URI without its query string */
+	char command[1024];
+	char method[16];
+	/** the HTTP status, 0 when there is none (CLI) */
+	int status;
+	int64_t duration_ns;
+	size_t peak_memory;
+	pid_t pid;
+	/** when it started, in Unix time */
+	int64_t time_ns;
+} bench_profile_request;
 
 typedef struct {
 	bool active;
@@ -90,6 +105,12 @@ typedef struct {
 	void **fiber_stacks;
 	uint32_t fiber_stacks_used, fiber_stacks_size;
 
+	bench_profile_request request;
+
+	/** sample mode: nodes own sampled time (calls count samples), and how many samples were taken */
+	bool sampled;
+	uint64_t samples;
+
 	zend_long written, dropped;
 	bool warned_unwritable;
 	/** whether the bench.output_max_mb drop was said in this process */
@@ -109,7 +130,7 @@ uint32_t bench_profile_frame_node(bench_profile_state *p, uint32_t parent, const
 /** The child of parent for a pseudo-function such as "{truncated}"; name must be a string constant. */
 uint32_t bench_profile_named_node(bench_profile_state *p, uint32_t parent, const char *name);
 
-/** The request's script or URI, for file headers. */
-const char *bench_profile_command(void);
+/** Notes what the profile will say of its request (at its end, in the request). */
+void bench_profile_note_request(bench_profile_state *p);
 
 #endif /* BENCH_SRC_PROFILE_PRIVATE_H */

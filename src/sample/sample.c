@@ -1,0 +1,363 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the MIT License (see LICENSE).                        |
+   +----------------------------------------------------------------------+
+*/
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+#include "php.h"
+#include "SAPI.h"
+#include "zend_execute.h"
+#include "php_bench.h"
+#include "sample.h"
+#include "src/dump/dump.h"
+#include "src/profile/profile.h"
+#include "src/profile/profile_private.h"
+
+/*
+ * Shared with the ticker thread, so kept for the process, not the request:
+ * the ticker adds to interrupts (relaxed atomics) and raises the VM
+ * interrupt; the PHP thread takes the count with a swap and samples.
+ */
+static uint32_t bench_sample_interrupts;
+/** whether a sampled request runs (the ticker raises nothing otherwise) */
+static bool bench_sample_running;
+static bool bench_sample_stopping;
+/** set in a forked child, whose ticker did not survive the fork */
+static bool bench_sample_forked;
+
+static zend_atomic_bool *bench_sample_vm_interrupt;
+static pthread_t bench_sample_thread;
+/** the process whose ticker runs: 0 for none */
+static pid_t bench_sample_thread_pid;
+static clockid_t bench_sample_php_cpu_clock;
+static uint64_t bench_sample_interval_ns;
+
+static void (*bench_sample_prev_interrupt)(zend_execute_data *execute_data);
+#if PHP_VERSION_ID < 80400
+static void (*bench_sample_prev_execute_internal)(zend_execute_data *execute_data, zval *return_value);
+#endif
+
+/** The request being sampled (the PHP thread's own). */
+static struct {
+	uint64_t samples;
+	/** this thread's CPU time at the last sample (bench.sample_clock=cpu) */
+	int64_t last_cpu_ns;
+	/** frames of the stack being recorded, innermost first */
+	zend_execute_data **frames;
+	uint32_t frames_size;
+	uint64_t truncated;
+	uint64_t rng;
+} bench_sample;
+
+static int64_t bench_sample_now_ns(clockid_t clock)
+{
+	struct timespec ts;
+
+	clock_gettime(clock, &ts);
+	return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* ---- the ticker thread ------------------------------------------------------- */
+
+static void *bench_sample_ticker(void *arg)
+{
+	int64_t interval = (int64_t) bench_sample_interval_ns;
+	int64_t next = bench_sample_now_ns(CLOCK_MONOTONIC), last_cpu = -1;
+	bool cpu = BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU;
+
+	(void) arg;
+	while (!__atomic_load_n(&bench_sample_stopping, __ATOMIC_RELAXED)) {
+		next += interval;
+		struct timespec until = {.tv_sec = next / 1000000000, .tv_nsec = next % 1000000000};
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL) == EINTR) {
+		}
+		/* Woken late (a busy machine): the missed ticks count, and the schedule starts again from now. */
+		int64_t now = bench_sample_now_ns(CLOCK_MONOTONIC);
+		uint32_t ticks = 1;
+		if (now - next >= interval) {
+			ticks += (uint32_t) ((now - next) / interval);
+			next = now;
+		}
+		if (!__atomic_load_n(&bench_sample_running, __ATOMIC_RELAXED)) {
+			last_cpu = -1;
+			continue;
+		}
+		if (cpu) {
+			/* On the CPU clock, a sample is due once the PHP thread has run an interval since the last one. */
+			int64_t used = bench_sample_now_ns(bench_sample_php_cpu_clock);
+			if (last_cpu >= 0 && used - last_cpu < interval) {
+				continue;
+			}
+			last_cpu = used;
+		}
+		__atomic_fetch_add(&bench_sample_interrupts, ticks, __ATOMIC_RELAXED);
+		zend_atomic_bool_store_ex(bench_sample_vm_interrupt, true);
+	}
+	return NULL;
+}
+
+static void bench_sample_atfork_child(void)
+{
+	/* Only the forking thread survives: the next sample (raised here) starts a ticker for this process. */
+	bench_sample_thread_pid = 0;
+	if (__atomic_load_n(&bench_sample_running, __ATOMIC_RELAXED)) {
+		__atomic_store_n(&bench_sample_forked, true, __ATOMIC_RELAXED);
+		__atomic_store_n(&bench_sample_interrupts, 1, __ATOMIC_RELAXED);
+		zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
+	}
+}
+
+/* Starts this process's ticker unless it runs; false (with a warning) when it cannot. */
+static bool bench_sample_start_ticker(void)
+{
+	static bool atfork_set, warned;
+	pid_t pid = getpid();
+
+	if (bench_sample_thread_pid == pid) {
+		return true;
+	}
+	if (!atfork_set) {
+		pthread_atfork(NULL, NULL, bench_sample_atfork_child);
+		atfork_set = true;
+	}
+	bench_sample_interval_ns = (uint64_t) BENCH_INI(sample_interval_us) * 1000;
+	bench_sample_vm_interrupt = &EG(vm_interrupt);
+	if (pthread_getcpuclockid(pthread_self(), &bench_sample_php_cpu_clock) != 0) {
+		bench_sample_php_cpu_clock = CLOCK_THREAD_CPUTIME_ID;
+	}
+	__atomic_store_n(&bench_sample_stopping, false, __ATOMIC_RELAXED);
+
+	/* The ticker must not take signals meant for PHP (timeouts, pcntl): it starts with all blocked. */
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	int err = pthread_create(&bench_sample_thread, NULL, bench_sample_ticker, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (err != 0) {
+		if (!warned) {
+			warned = true;
+			php_error_docref(NULL, E_WARNING, "bench: cannot start the sampling thread: %s; requests are not sampled",
+				strerror(err));
+		}
+		return false;
+	}
+	bench_sample_thread_pid = pid;
+	return true;
+}
+
+void bench_sample_mshutdown(void)
+{
+	if (bench_sample_thread_pid == getpid()) {
+		__atomic_store_n(&bench_sample_stopping, true, __ATOMIC_RELAXED);
+		pthread_join(bench_sample_thread, NULL);
+		bench_sample_thread_pid = 0;
+	}
+	free(bench_sample.frames);
+	bench_sample.frames = NULL;
+	bench_sample.frames_size = 0;
+}
+
+/* ---- taking a sample ----------------------------------------------------------- */
+
+/* The node of the stack from its outermost frame to top: every frame is kept in sample mode. */
+static uint32_t bench_sample_path(bench_profile_state *p, zend_execute_data *top)
+{
+	uint32_t max = (uint32_t) BENCH_INI(max_depth), n = 0, node = 0;
+	bool truncated = false;
+
+	if (bench_sample.frames_size < max) {
+		zend_execute_data **frames = realloc(bench_sample.frames, sizeof(*frames) * max);
+		if (!frames) {
+			return 0;
+		}
+		bench_sample.frames = frames;
+		bench_sample.frames_size = max;
+	}
+	/* The innermost frames are kept: a stack deeper than bench.max_depth loses its outer part. */
+	for (zend_execute_data *ex = top; ex; ex = ex->prev_execute_data) {
+		if (!ex->func) {
+			continue;
+		}
+		if (n == max) {
+			truncated = true;
+			break;
+		}
+		bench_sample.frames[n++] = ex;
+	}
+	if (truncated) {
+		bench_sample.truncated++;
+		node = bench_profile_named_node(p, node, "{truncated}");
+	}
+	while (n-- > 0) {
+		zend_execute_data *ex = bench_sample.frames[n];
+		node = bench_profile_frame_node(p, node, ex->func, ex->prev_execute_data == NULL);
+	}
+	return node;
+}
+
+static void bench_sample_take(zend_execute_data *top, uint32_t ticks)
+{
+	bench_profile_state *p = bench_profile_get();
+	int64_t weight;
+	int counter;
+
+	if (UNEXPECTED(__atomic_load_n(&bench_sample_forked, __ATOMIC_RELAXED))) {
+		__atomic_store_n(&bench_sample_forked, false, __ATOMIC_RELAXED);
+		bench_sample_start_ticker();
+		/* The sample raised by the fork itself weighs nothing. */
+		ticks = 0;
+	}
+	if (!p->active || ticks == 0) {
+		return;
+	}
+	if (BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU) {
+		int64_t now = bench_sample_now_ns(CLOCK_THREAD_CPUTIME_ID);
+		weight = now - bench_sample.last_cpu_ns;
+		bench_sample.last_cpu_ns = now;
+		counter = BENCH_COUNTER_CPU_NS;
+	} else {
+		weight = (int64_t) ticks * (int64_t) bench_sample_interval_ns;
+		counter = BENCH_COUNTER_WALL_NS;
+	}
+	uint32_t node = bench_sample_path(p, top);
+	p->nodes[node].own[counter] += weight;
+	p->nodes[node].calls++;
+	bench_sample.samples++;
+}
+
+static void bench_sample_interrupt(zend_execute_data *execute_data)
+{
+	uint32_t ticks = __atomic_exchange_n(&bench_sample_interrupts, 0, __ATOMIC_RELAXED);
+
+	/* Zero: the interrupt was raised by someone else (a timeout, another extension). */
+	if (ticks) {
+		bench_sample_take(EG(current_execute_data), ticks);
+	}
+	if (bench_sample_prev_interrupt) {
+		bench_sample_prev_interrupt(execute_data);
+	}
+}
+
+#if PHP_VERSION_ID < 80400
+/*
+ * Before 8.4 the VM handles the interrupt after the internal frame is gone,
+ * which would charge an internal function's time to its caller: a sample due
+ * is taken here instead, with the internal frame still on top.
+ */
+static void bench_sample_execute_internal(zend_execute_data *execute_data, zval *return_value)
+{
+	/* A trampoline (__call, __callStatic) is freed by the call: its frame cannot be read after it. */
+	bool trampoline = execute_data->func->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE;
+
+	if (bench_sample_prev_execute_internal) {
+		bench_sample_prev_execute_internal(execute_data, return_value);
+	} else {
+		execute_internal(execute_data, return_value);
+	}
+	if (UNEXPECTED(__atomic_load_n(&bench_sample_interrupts, __ATOMIC_RELAXED) != 0)) {
+		uint32_t ticks = __atomic_exchange_n(&bench_sample_interrupts, 0, __ATOMIC_RELAXED);
+		if (ticks) {
+			bench_sample_take(trampoline ? execute_data->prev_execute_data : execute_data, ticks);
+		}
+	}
+}
+#endif
+
+void bench_sample_minit(void)
+{
+	bench_sample_prev_interrupt = zend_interrupt_function;
+	zend_interrupt_function = bench_sample_interrupt;
+#if PHP_VERSION_ID < 80400
+	bench_sample_prev_execute_internal = zend_execute_internal;
+	zend_execute_internal = bench_sample_execute_internal;
+#endif
+}
+
+/* ---- requests ------------------------------------------------------------------ */
+
+/* A fraction of requests, drawn without touching PHP's own random state (xorshift64*). */
+static bool bench_sample_drawn(void)
+{
+	double fraction = BENCH_INI(sample_requests);
+
+	if (fraction >= 1.0) {
+		return true;
+	}
+	if (fraction <= 0.0) {
+		return false;
+	}
+	if (bench_sample.rng == 0) {
+		bench_sample.rng = ((uint64_t) getpid() << 32) ^ (uint64_t) bench_sample_now_ns(CLOCK_REALTIME) ^ 0x9E3779B97F4A7C15ULL;
+	}
+	bench_sample.rng ^= bench_sample.rng >> 12;
+	bench_sample.rng ^= bench_sample.rng << 25;
+	bench_sample.rng ^= bench_sample.rng >> 27;
+	uint64_t r = bench_sample.rng * 0x2545F4914F6CDD1DULL;
+	return (double) (r >> 11) / 9007199254740992.0 < fraction;
+}
+
+void bench_sample_rinit(void)
+{
+	bench_profile_state *p = bench_profile_get();
+
+	if (!bench_sample_drawn() || !bench_profile_starts_with_request() || !bench_sample_start_ticker()) {
+		return;
+	}
+	if (!bench_profile_begin_tree(p)) {
+		return;
+	}
+	p->sampled = true;
+	p->active = true;
+	p->start_ns = bench_sample_now_ns(CLOCK_MONOTONIC);
+	bench_sample.samples = 0;
+	bench_sample.truncated = 0;
+	bench_sample.last_cpu_ns = bench_sample_now_ns(CLOCK_THREAD_CPUTIME_ID);
+	__atomic_store_n(&bench_sample_interrupts, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&bench_sample_running, true, __ATOMIC_RELAXED);
+}
+
+void bench_sample_rshutdown(void)
+{
+	bench_profile_state *p = bench_profile_get();
+
+	if (!p->active) {
+		return;
+	}
+	__atomic_store_n(&bench_sample_running, false, __ATOMIC_RELAXED);
+	p->active = false;
+	p->end_ns = bench_sample_now_ns(CLOCK_MONOTONIC);
+	memset(&p->total, 0, sizeof(p->total));
+	memset(p->overhead, 0, sizeof(p->overhead));
+	for (uint32_t n = 0; n < p->nodes_used; n++) {
+		p->total.value[BENCH_COUNTER_WALL_NS] += p->nodes[n].own[BENCH_COUNTER_WALL_NS];
+		p->total.value[BENCH_COUNTER_CPU_NS] += p->nodes[n].own[BENCH_COUNTER_CPU_NS];
+	}
+	p->samples = bench_sample.samples;
+	p->folded_depth = bench_sample.truncated;
+	bench_profile_note_request(p);
+	bench_dump_profile(p);
+}
+
+void bench_sample_info(zval *out)
+{
+	array_init(out);
+	add_assoc_bool(out, "ticker", bench_sample_thread_pid == getpid());
+	add_assoc_long(out, "interval_us", BENCH_INI(sample_interval_us));
+	add_assoc_string(out, "clock", BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU ? "cpu" : "wall");
+#if PHP_VERSION_ID < 80400
+	add_assoc_string(out, "internal_calls", "execute_internal wrapper");
+#else
+	add_assoc_string(out, "internal_calls", "VM interrupt with the internal frame on top");
+#endif
+}

@@ -1,0 +1,39 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the MIT License (see LICENSE).                        |
+   +----------------------------------------------------------------------+
+*/
+
+#ifndef BENCH_SRC_SAMPLE_H
+#define BENCH_SRC_SAMPLE_H
+
+#include "php.h"
+
+/** What bench.sample_clock selects. */
+typedef enum {
+	BENCH_SAMPLE_WALL = 0,
+	BENCH_SAMPLE_CPU,
+} bench_sample_clock;
+
+/**
+ * Installs the interrupt hook and, before PHP 8.4, the execute_internal
+ * wrapper (MINIT: both are read when scripts are compiled). Starts no thread:
+ * php-fpm forks after MINIT.
+ */
+void bench_sample_minit(void);
+
+/** Starts sampling this request when it is sampled (bench.sample_requests, bench.start); the ticker on first use. */
+void bench_sample_rinit(void);
+
+/** Stops sampling and writes the request's profile. */
+void bench_sample_rshutdown(void);
+
+/** Stops the ticker thread (MSHUTDOWN). */
+void bench_sample_mshutdown(void);
+
+/** For bench_info(): whether the ticker runs, how internal and frameless calls are attributed. */
+void bench_sample_info(zval *out);
+
+#endif /* BENCH_SRC_SAMPLE_H */
