@@ -69,10 +69,10 @@ static zend_result bench_ini_choice(zend_long *out, zend_string *value, const ch
 
 static ZEND_INI_MH(OnUpdateBenchFormat)
 {
-	static const char *const names[] = {"callgrind", "folded", "json"};
+	static const char *const names[] = {"callgrind", "folded", "json", "pprof"};
 
-	return bench_ini_choice((zend_long *) ZEND_INI_GET_ADDR(), new_value, "bench.output_format", names, 3,
-		"callgrind, folded or json");
+	return bench_ini_choice((zend_long *) ZEND_INI_GET_ADDR(), new_value, "bench.output_format", names, 4,
+		"callgrind, folded, json or pprof");
 }
 
 static ZEND_INI_MH(OnUpdateBenchCompress)

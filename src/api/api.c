@@ -13,6 +13,7 @@
 #include "php.h"
 #include "ext/standard/info.h"
 #include "php_bench.h"
+#include "src/sample/sample.h"
 #include "api.h"
 #include "src/cost/cost.h"
 #include "src/cost/perf_event.h"
@@ -129,6 +130,12 @@ PHP_FUNCTION(bench_info)
 	add_assoc_long(&profiles, "written", written);
 	add_assoc_long(&profiles, "dropped", dropped);
 	add_assoc_zval(return_value, "profiles", &profiles);
+
+	if (BENCH_INI(mode) == BENCH_MODE_SAMPLE) {
+		zval sample;
+		bench_sample_info(&sample);
+		add_assoc_zval(return_value, "sample", &sample);
+	}
 }
 /* }}} */
 

@@ -134,6 +134,8 @@ static const char *bench_dump_extension(bench_format format)
 			return "folded";
 		case BENCH_FORMAT_JSON:
 			return "json";
+		case BENCH_FORMAT_PPROF:
+			return "pb";
 		default:
 			return "callgrind";
 	}
@@ -182,7 +184,7 @@ static void bench_dump_over_budget(bench_profile_state *p, const char *dir)
 	}
 }
 
-/* Writes the profile in bench.output_format (v: NULL for folded stacks); true once it is on disk. */
+/* Writes the profile in bench.output_format (v: NULL for folded stacks and pprof); true once it is on disk. */
 static bool bench_dump_write(bench_profile_state *p, const bench_dump_views *v, bench_sink *sink)
 {
 	const char *dir = BENCH_INI(output_dir) && *BENCH_INI(output_dir) ? BENCH_INI(output_dir) : php_get_temporary_directory();
@@ -207,6 +209,12 @@ static bool bench_dump_write(bench_profile_state *p, const bench_dump_views *v, 
 		case BENCH_FORMAT_FOLDED:
 			bench_dump_folded(&sink->buf, p, bench_dump_sort_counter(p));
 			break;
+		case BENCH_FORMAT_PPROF: {
+			int counters[BENCH_COUNTER_COUNT];
+			int ncounters = bench_dump_counters(p, counters);
+			bench_dump_pprof(&sink->buf, p, counters, ncounters, bench_dump_sort_counter(p));
+			break;
+		}
 		case BENCH_FORMAT_JSON:
 			bench_dump_json(&sink->buf, v);
 			break;
@@ -230,11 +238,12 @@ void bench_dump_profile(bench_profile_state *p)
 {
 	bench_dump_views v;
 	bench_sink sink;
-	bool folded = (bench_format) BENCH_INI(output_format) == BENCH_FORMAT_FOLDED, written = false;
+	bench_format format = (bench_format) BENCH_INI(output_format);
+	/* Folded stacks and pprof are written from the nodes' own costs, before the views make them inclusive. */
+	bool folded = format == BENCH_FORMAT_FOLDED || format == BENCH_FORMAT_PPROF, written = false;
 	struct timespec started, ended;
 
 	clock_gettime(CLOCK_MONOTONIC, &started);
-	/* Folded stacks are written first: the views turn the nodes' own costs into inclusive ones while they exist. */
 	if (folded) {
 		written = bench_dump_write(p, NULL, &sink);
 		clock_gettime(CLOCK_MONOTONIC, &ended);

@@ -16,6 +16,7 @@ typedef enum {
 	BENCH_FORMAT_CALLGRIND = 0,
 	BENCH_FORMAT_FOLDED,
 	BENCH_FORMAT_JSON,
+	BENCH_FORMAT_PPROF,
 } bench_format;
 
 /** What bench.compress selects. */

@@ -235,8 +235,14 @@ void bench_dump_callgrind(bench_buf *b, const bench_dump_views *v)
 
 			bench_dump_callgrind_name(b, "cfl", file_ids[edge->callee], file_named, bench_dump_func_file(p, edge->callee));
 			bench_dump_callgrind_name(b, "cfn", edge->callee, fn_named, bench_dump_func_name(p, edge->callee));
+			/*
+			 * At least 1: callgrind_annotate reads the cost line after "calls=0"
+			 * as the caller's own. Edges with no counted call exist in sample mode
+			 * (calls count the samples a function was the leaf of) and when
+			 * profiling started mid-stack.
+			 */
 			bench_buf_puts(b, "calls=");
-			bench_buf_uint(b, edge->calls);
+			bench_buf_uint(b, edge->calls ? edge->calls : 1);
 			bench_buf_puts(b, " ");
 			bench_buf_uint(b, bench_dump_func_line(p, edge->callee));
 			bench_buf_puts(b, "\n");

@@ -15,6 +15,22 @@
 #include "php.h"
 #include "views.h"
 
+int bench_dump_counters(const bench_profile_state *p, int *out)
+{
+	int n = 0;
+
+	if (p->sampled) {
+		out[n++] = bench_dump_sort_counter(p);
+		return n;
+	}
+	for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+		if (bench_cost_attributed((bench_counter) c) && bench_cost_available((bench_counter) c, NULL)) {
+			out[n++] = c;
+		}
+	}
+	return n;
+}
+
 /* Whether an ancestor of node runs the same function: its inclusive cost is already counted there. */
 static bool bench_dump_recursive(const bench_profile_state *p, uint32_t node)
 {
@@ -94,15 +110,7 @@ bool bench_dump_build_views(bench_dump_views *v, bench_profile_state *p)
 	memset(v, 0, sizeof(*v));
 	v->p = p;
 	v->sort_counter = bench_dump_sort_counter(p);
-	if (p->sampled) {
-		v->counters[v->ncounters++] = v->sort_counter;
-	} else {
-		for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
-			if (bench_cost_attributed((bench_counter) c) && bench_cost_available((bench_counter) c, NULL)) {
-				v->counters[v->ncounters++] = c;
-			}
-		}
-	}
+	v->ncounters = bench_dump_counters(p, v->counters);
 	v->flat = calloc(nfuncs, sizeof(*v->flat));
 	v->edges = malloc(((size_t) p->nodes_used + 1) * sizeof(*v->edges));
 	v->next_node = malloc(((size_t) p->nodes_used + 1) * sizeof(*v->next_node));

@@ -87,6 +87,9 @@ static zend_always_inline int bench_dump_sort_counter(const bench_profile_state 
 	return bench_cost_available(BENCH_COUNTER_INSTRUCTIONS, NULL) ? BENCH_COUNTER_INSTRUCTIONS : BENCH_COUNTER_WALL_NS;
 }
 
+/** The counters a profile writes, in order (at most BENCH_COUNTER_COUNT): returns how many. */
+int bench_dump_counters(const bench_profile_state *p, int *out);
+
 /** Builds the views; false when memory ran out (free them all the same). */
 bool bench_dump_build_views(bench_dump_views *v, bench_profile_state *p);
 void bench_dump_free_views(bench_dump_views *v);

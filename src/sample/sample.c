@@ -18,6 +18,9 @@
 #include "php.h"
 #include "SAPI.h"
 #include "zend_execute.h"
+#if PHP_VERSION_ID >= 80400
+# include "zend_frameless_function.h"
+#endif
 #include "php_bench.h"
 #include "sample.h"
 #include "src/dump/dump.h"
@@ -203,6 +206,16 @@ static uint32_t bench_sample_path(bench_profile_state *p, zend_execute_data *top
 		zend_execute_data *ex = bench_sample.frames[n];
 		node = bench_profile_frame_node(p, node, ex->func, ex->prev_execute_data == NULL);
 	}
+#if PHP_VERSION_ID >= 80400 && PHP_VERSION_ID < 80500
+	/*
+	 * A frameless call pushes no frame. 8.4 checks the interrupt right after
+	 * one, with the caller's opline still on it: that function is the leaf.
+	 */
+	if (top && top->func && ZEND_USER_CODE(top->func->type) && top->opline
+			&& ZEND_OP_IS_FRAMELESS_ICALL(top->opline->opcode)) {
+		node = bench_profile_frame_node(p, node, ZEND_FLF_FUNC(top->opline), false);
+	}
+#endif
 	return node;
 }
 
@@ -357,7 +370,14 @@ void bench_sample_info(zval *out)
 	add_assoc_string(out, "clock", BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU ? "cpu" : "wall");
 #if PHP_VERSION_ID < 80400
 	add_assoc_string(out, "internal_calls", "execute_internal wrapper");
+	add_assoc_string(out, "frameless_calls", "none before PHP 8.4");
 #else
 	add_assoc_string(out, "internal_calls", "VM interrupt with the internal frame on top");
+# if PHP_VERSION_ID < 80500
+	add_assoc_string(out, "frameless_calls", "leaf read from the caller's opline");
+# else
+	/* Wrapping zend_flf_handlers is unsafe: the compiler finds a function's slot by its handler address. */
+	add_assoc_string(out, "frameless_calls", "charged to the caller: PHP 8.5 checks no interrupt after a frameless call");
+# endif
 #endif
 }

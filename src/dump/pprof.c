@@ -1,0 +1,210 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the MIT License (see LICENSE).                        |
+   +----------------------------------------------------------------------+
+*/
+
+/*
+ * The pprof format: a perftools.profiles.Profile protocol buffer
+ * (github.com/google/pprof, proto/profile.proto), encoded by hand: one
+ * sample per call path, one location and one function per function.
+ */
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include <stdlib.h>
+#include <string.h>
+#include "php.h"
+#include "php_bench.h"
+#include "formats.h"
+
+/* Field numbers of profile.proto. */
+enum {
+	PB_PROFILE_SAMPLE_TYPE = 1, PB_PROFILE_SAMPLE = 2, PB_PROFILE_LOCATION = 4, PB_PROFILE_FUNCTION = 5,
+	PB_PROFILE_STRING_TABLE = 6, PB_PROFILE_TIME_NANOS = 9, PB_PROFILE_DURATION_NANOS = 10,
+	PB_PROFILE_PERIOD_TYPE = 11, PB_PROFILE_PERIOD = 12, PB_PROFILE_COMMENT = 13, PB_PROFILE_DEFAULT_SAMPLE_TYPE = 14,
+	PB_VALUE_TYPE_TYPE = 1, PB_VALUE_TYPE_UNIT = 2,
+	PB_SAMPLE_LOCATION_ID = 1, PB_SAMPLE_VALUE = 2,
+	PB_LOCATION_ID = 1, PB_LOCATION_LINE = 4,
+	PB_LINE_FUNCTION_ID = 1, PB_LINE_LINE = 2,
+	PB_FUNCTION_ID = 1, PB_FUNCTION_NAME = 2, PB_FUNCTION_SYSTEM_NAME = 3, PB_FUNCTION_FILENAME = 4, PB_FUNCTION_START_LINE = 5,
+};
+
+#define PB_VARINT 0
+#define PB_LEN 2
+
+static void pb_varint(bench_buf *b, uint64_t value)
+{
+	char bytes[10];
+	size_t n = 0;
+
+	do {
+		bytes[n] = (char) (value & 0x7f);
+		value >>= 7;
+		if (value) {
+			bytes[n] |= (char) 0x80;
+		}
+		n++;
+	} while (value);
+	bench_buf_append(b, bytes, n);
+}
+
+static void pb_int(bench_buf *b, uint32_t field, int64_t value)
+{
+	if (value) {
+		pb_varint(b, field << 3 | PB_VARINT);
+		pb_varint(b, (uint64_t) value);
+	}
+}
+
+static void pb_bytes(bench_buf *b, uint32_t field, const char *data, size_t len)
+{
+	pb_varint(b, field << 3 | PB_LEN);
+	pb_varint(b, len);
+	bench_buf_append(b, data, len);
+}
+
+/* A message from scratch, which is emptied for the next one. */
+static void pb_message(bench_buf *b, uint32_t field, bench_buf *scratch)
+{
+	pb_bytes(b, field, scratch->data ? scratch->data : "", scratch->len);
+	scratch->len = 0;
+}
+
+static void pb_value_type(bench_buf *b, uint32_t field, bench_buf *scratch, int64_t type, int64_t unit)
+{
+	pb_int(scratch, PB_VALUE_TYPE_TYPE, type);
+	pb_int(scratch, PB_VALUE_TYPE_UNIT, unit);
+	pb_message(b, field, scratch);
+}
+
+/** The string table, written last: strings are numbered as they are added. */
+typedef struct {
+	const char **items;
+	uint32_t used, size;
+	bool failed;
+} pb_strings;
+
+static int64_t pb_string(pb_strings *s, const char *str)
+{
+	if (s->used == s->size) {
+		uint32_t size = s->size ? s->size * 2 : 64;
+		const char **grown = realloc(s->items, size * sizeof(*grown));
+		if (!grown) {
+			s->failed = true;
+			return 0;
+		}
+		s->items = grown;
+		s->size = size;
+	}
+	s->items[s->used] = str;
+	return s->used++;
+}
+
+/* pprof's names for bench's counters: type and unit. */
+static void pb_counter_type(int counter, const char **type, const char **unit)
+{
+	switch (counter) {
+		case BENCH_COUNTER_WALL_NS: *type = "wall"; *unit = "nanoseconds"; return;
+		case BENCH_COUNTER_CPU_NS: *type = "cpu"; *unit = "nanoseconds"; return;
+		case BENCH_COUNTER_ALLOCS: *type = "alloc_objects"; *unit = "count"; return;
+		case BENCH_COUNTER_ALLOC_BYTES: *type = "alloc_space"; *unit = "bytes"; return;
+		case BENCH_COUNTER_FREES: *type = "free_objects"; *unit = "count"; return;
+		case BENCH_COUNTER_FREED_BYTES: *type = "free_space"; *unit = "bytes"; return;
+		default: *type = bench_counter_names[counter]; *unit = "count"; return;
+	}
+}
+
+void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const int *counters, int ncounters, int sort_counter)
+{
+	const bench_profile_request *r = &p->request;
+	bench_buf scratch = {0}, packed = {0};
+	pb_strings strings = {0};
+	char text[5][1100];
+	int64_t sort_type = 0;
+
+	pb_string(&strings, "");
+	/* Values: calls (samples in sample mode), then each counter. */
+	int64_t calls_index = pb_string(&strings, p->sampled ? "samples" : "calls"), count_index = pb_string(&strings, "count");
+	pb_value_type(b, PB_PROFILE_SAMPLE_TYPE, &scratch, calls_index, count_index);
+	for (int i = 0; i < ncounters; i++) {
+		const char *type, *unit;
+		pb_counter_type(counters[i], &type, &unit);
+		int64_t type_index = pb_string(&strings, type), unit_index = pb_string(&strings, unit);
+		pb_value_type(b, PB_PROFILE_SAMPLE_TYPE, &scratch, type_index, unit_index);
+		if (counters[i] == sort_counter) {
+			sort_type = type_index;
+			if (p->sampled) {
+				pb_value_type(b, PB_PROFILE_PERIOD_TYPE, &scratch, type_index, unit_index);
+				pb_int(b, PB_PROFILE_PERIOD, BENCH_INI(sample_interval_us) * 1000);
+			}
+		}
+	}
+	pb_int(b, PB_PROFILE_DEFAULT_SAMPLE_TYPE, sort_type);
+
+	/* A sample per call path with a cost: its locations from the leaf up, and its own values. */
+	for (uint32_t n = 0; n < p->nodes_used; n++) {
+		const bench_profile_node *node = &p->nodes[n];
+		bool any = node->calls != 0;
+
+		for (int i = 0; i < ncounters && !any; i++) {
+			any = node->own[counters[i]] != 0;
+		}
+		if (!any) {
+			continue;
+		}
+		for (uint32_t up = n; up != BENCH_PROFILE_NONE; up = p->nodes[up].parent) {
+			pb_varint(&packed, bench_dump_func_of(p, up) + 1);
+		}
+		pb_message(&scratch, PB_SAMPLE_LOCATION_ID, &packed);
+		pb_varint(&packed, node->calls);
+		for (int i = 0; i < ncounters; i++) {
+			pb_varint(&packed, (uint64_t) node->own[counters[i]]);
+		}
+		pb_message(&scratch, PB_SAMPLE_VALUE, &packed);
+		pb_message(b, PB_PROFILE_SAMPLE, &scratch);
+	}
+
+	/* A location and a function per function ({request} included), both numbered from 1. */
+	for (uint32_t f = 0; f <= p->funcs_used; f++) {
+		pb_int(&packed, PB_LINE_FUNCTION_ID, f + 1);
+		pb_int(&packed, PB_LINE_LINE, bench_dump_func_line(p, f));
+		pb_int(&scratch, PB_LOCATION_ID, f + 1);
+		pb_message(&scratch, PB_LOCATION_LINE, &packed);
+		pb_message(b, PB_PROFILE_LOCATION, &scratch);
+
+		int64_t name = pb_string(&strings, bench_dump_func_name(p, f));
+		pb_int(&scratch, PB_FUNCTION_ID, f + 1);
+		pb_int(&scratch, PB_FUNCTION_NAME, name);
+		pb_int(&scratch, PB_FUNCTION_SYSTEM_NAME, name);
+		pb_int(&scratch, PB_FUNCTION_FILENAME, pb_string(&strings, bench_dump_func_file(p, f)));
+		pb_int(&scratch, PB_FUNCTION_START_LINE, bench_dump_func_line(p, f));
+		pb_message(b, PB_PROFILE_FUNCTION, &scratch);
+	}
+
+	pb_int(b, PB_PROFILE_TIME_NANOS, r->time_ns);
+	pb_int(b, PB_PROFILE_DURATION_NANOS, r->duration_ns);
+	/* The request, as comments (pprof -comments prints them). */
+	snprintf(text[0], sizeof(text[0]), "bench %s, PHP %s, pid %ld", PHP_BENCH_VERSION, PHP_VERSION, (long) r->pid);
+	snprintf(text[1], sizeof(text[1]), "uri=%s", r->command);
+	snprintf(text[2], sizeof(text[2]), "method=%s status=%d", r->method, r->status);
+	snprintf(text[3], sizeof(text[3]), "duration_ns=%" PRId64 " peak_memory=%zu", r->duration_ns, r->peak_memory);
+	snprintf(text[4], sizeof(text[4]), "samples=%" PRIu64, p->samples);
+	for (int i = 0; i < (p->sampled ? 5 : 4); i++) {
+		pb_int(b, PB_PROFILE_COMMENT, pb_string(&strings, text[i]));
+	}
+
+	for (uint32_t i = 0; i < strings.used; i++) {
+		pb_bytes(b, PB_PROFILE_STRING_TABLE, strings.items[i], strlen(strings.items[i]));
+	}
+	if (strings.failed || scratch.failed || packed.failed) {
+		b->failed = true;
+	}
+	free(strings.items);
+	bench_buf_free(&scratch);
+	bench_buf_free(&packed);
+}

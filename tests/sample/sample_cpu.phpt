@@ -1,0 +1,31 @@
+--TEST--
+Sample mode on the CPU clock: sleeping costs no samples, busy code owns them, weighed by the CPU time it used
+--DESCRIPTION--
+nap() sleeps 300 ms, spin() burns 200 ms of CPU. On the CPU clock a sample is
+due once the PHP thread has run 10 ms, and weighs the CPU time since the last
+one: spin owns at least 70% of the sampled CPU time, nap at most 10%
+(startup and the sleep call itself use a few ms of CPU).
+--SKIPIF--
+<?php require __DIR__ . '/sample.inc'; profile_skip(); ?>
+--FILE--
+<?php
+require __DIR__ . '/sample.inc';
+$run = sample_run(<<<'PHP'
+<?php
+function nap() { usleep(300000); }
+function spin() { $t = hrtime(true); while (hrtime(true) - $t < 200e6) {} }
+nap();
+spin();
+PHP, ['bench.sample_clock' => 'cpu'], 'json');
+$profile = profile_json($run);
+$total = $profile['totals']['cpu_ns'];
+$spin = profile_function($profile, 'spin')['inclusive']['cpu_ns'] ?? 0;
+$nap = profile_function($profile, 'nap')['inclusive']['cpu_ns'] ?? 0;
+echo implode(',', $profile['counters']), "\n";
+printf("spin >= 70%%: %s\n", $spin >= 0.7 * $total ? 'yes' : "no ($spin of $total)");
+printf("nap <= 10%%: %s\n", $nap <= 0.1 * $total ? 'yes' : "no ($nap of $total)");
+?>
+--EXPECT--
+cpu_ns
+spin >= 70%: yes
+nap <= 10%: yes

@@ -1,0 +1,43 @@
+--TEST--
+Sample mode: bench.sample_requests and bench.start=trigger choose the requests; bad settings warn and fall back to their defaults
+--SKIPIF--
+<?php require __DIR__ . '/sample.inc'; profile_skip(); ?>
+--FILE--
+<?php
+require __DIR__ . '/sample.inc';
+$code = "<?php usleep(30000); echo 'ran', PHP_EOL;";
+printf("sample_requests=0: %d profiles\n", count(sample_run($code, ['bench.sample_requests' => '0'])['files']));
+printf("sample_requests=1: %d profiles\n", count(sample_run($code, ['bench.sample_requests' => '1'])['files']));
+// A fraction: 40 one-request processes at 0.5 sample between 5 and 35 of them (false failure below 1e-5).
+$n = 0;
+for ($i = 0; $i < 40; $i++) {
+    $n += count(sample_run("<?php", ['bench.sample_requests' => '0.5'])['files']);
+}
+printf("sample_requests=0.5: %s\n", $n >= 5 && $n <= 35 ? 'some' : "$n of 40");
+$trigger = ['bench.start' => 'trigger', 'bench.trigger_secret' => 's3cret'];
+printf("trigger, none: %d profiles\n", count(sample_run($code, $trigger)['files']));
+printf("trigger, wrong secret: %d profiles\n", count(sample_run($code, $trigger, 'folded', ['BENCH_TRIGGER' => 'nope'])['files']));
+printf("trigger, right secret: %d profiles\n", count(sample_run($code, $trigger, 'folded', ['BENCH_TRIGGER' => 's3cret'])['files']));
+
+$run = sample_run("<?php print_r(bench_info()['sample']);", ['bench.sample_interval_us' => '5', 'bench.sample_clock' => 'sundial',
+    'bench.sample_requests' => '1.5']);
+echo $run['output'], "\n";
+?>
+--EXPECTF--
+sample_requests=0: 0 profiles
+sample_requests=1: 1 profiles
+sample_requests=0.5: some
+trigger, none: 0 profiles
+trigger, wrong secret: 0 profiles
+trigger, right secret: 1 profiles
+%AWarning: PHP Startup: Invalid bench.sample_interval_us "5" (expected 100 to 10000000); using the default in Unknown on line 0
+%AWarning: PHP Startup: Invalid bench.sample_clock "sundial" (expected wall or cpu); using the default in Unknown on line 0
+%AWarning: PHP Startup: Invalid bench.sample_requests "1.5" (expected a number from 0 to 1); using the default in Unknown on line 0
+%AArray
+(
+    [ticker] => 1
+    [interval_us] => 10000
+    [clock] => wall
+    [internal_calls] => %s
+    [frameless_calls] => %s
+)

@@ -1,0 +1,43 @@
+--TEST--
+Sample mode: a 100,000-deep stack is truncated to the innermost bench.max_depth frames under {truncated}, and the tracing JIT keeps the attribution
+--SKIPIF--
+<?php require __DIR__ . '/sample.inc'; profile_skip(); ?>
+--FILE--
+<?php
+require __DIR__ . '/sample.inc';
+$run = sample_run(<<<'PHP'
+<?php
+function down(int $n) { if ($n === 0) { usleep(100000); return 0; } return 1 + down($n - 1); }
+echo down(100000), "\n";
+PHP, ['memory_limit' => '-1', 'bench.max_depth' => '1000']);
+echo $run['output'], "\n";
+$paths = sample_folded(current($run['files']));
+$deep = array_filter(array_keys($paths), fn($p) => str_ends_with($p, ';usleep'));
+$path = explode(';', (string) reset($deep));
+// {request};{truncated};down;...;down;usleep
+printf("usleep sampled under %s, %d frames kept, the outer ones %s\n", $path[1] ?? '-', count($path) - 2,
+    array_unique(array_slice($path, 2, -1)) === ['down'] ? 'all down()' : 'mixed');
+
+if (!is_file(ini_get('extension_dir') . '/opcache.so')) {
+    echo "usleep is the leaf with the JIT: yes\n";
+    return;
+}
+$run = sample_run(<<<'PHP'
+<?php
+function spin() { $s = 0; for ($i = 0; $i < 3000000; $i++) { $s += $i % 7; } return $s; }
+function nap() { usleep(200000); }
+for ($i = 0; $i < 3; $i++) { spin(); }
+nap();
+echo "jit on: ", var_export(opcache_get_status()['jit']['on'] ?? false, true), "\n";
+PHP, ['zend_extension' => 'opcache', 'opcache.enable' => '1', 'opcache.enable_cli' => '1', 'opcache.jit' => 'tracing',
+    'opcache.jit_buffer_size' => '32M']);
+echo $run['output'], "\n";
+$paths = sample_folded(current($run['files']));
+$nap = sample_weight($paths, '{request};{main};nap');
+printf("usleep is the leaf with the JIT: %s\n", ($paths['{request};{main};nap;usleep'] ?? 0) >= 0.9 * $nap && $nap > 0 ? 'yes' : 'no');
+?>
+--EXPECT--
+100000
+usleep sampled under {truncated}, 1000 frames kept, the outer ones all down()
+jit on: true
+usleep is the leaf with the JIT: yes
