@@ -36,6 +36,9 @@ $file = tempnam(sys_get_temp_dir(), 'bench-pb');
 file_put_contents($file, current($run['files']));
 $decoded = shell_exec(sprintf('cd %s && protoc --decode=perftools.profiles.Profile profile.proto < %s 2>&1',
     escapeshellarg(dirname($proto)), escapeshellarg($file)));
+// Google's pprof itself, where scripts/test could build it from Debian's Go sources.
+$pprof = getenv('PPROF');
+$top = $pprof && is_executable($pprof) ? shell_exec(escapeshellarg($pprof) . ' -top ' . escapeshellarg($file) . ' 2>&1') : null;
 unlink($file);
 preg_match_all('/string_table: "(.*)"/', (string) $decoded, $strings);
 $strings = $strings[1];
@@ -43,6 +46,13 @@ preg_match_all('/period: (\d+)/', (string) $decoded, $period);
 echo "pprof strings: ", implode(', ', array_slice($strings, 1, 4)), "\n";
 echo "pprof period: ", $period[1][0] ?? '-', "\n";
 echo "pprof has usleep, nap, {main}: ", count(array_intersect(['usleep', 'nap', '{main}'], $strings)) === 3 ? 'yes' : 'no', "\n";
+if ($top === null) {
+    echo "pprof -top: usleep first\n";
+} else {
+    // "      flat  flat%   sum%        cum   cum%" then the functions by flat time.
+    preg_match('/flat%.*\n\s*\S+\s+\S+\s+\S+\s+\S+\s+\S+\s+(\S+)/', $top, $m);
+    echo 'pprof -top: ', ($m[1] ?? '') === 'usleep' ? 'usleep first' : $top, "\n";
+}
 ?>
 --EXPECT--
 mode sample, interval 10000 us, clock wall, samples > 0: yes
@@ -52,3 +62,4 @@ callgrind_annotate: usleep >= 90 ms
 pprof strings: samples, count, wall, nanoseconds
 pprof period: 10000000
 pprof has usleep, nap, {main}: yes
+pprof -top: usleep first
