@@ -83,6 +83,7 @@ if test "$PHP_BENCH" != "no"; then
     src/dump/pprof.c \
     src/dump/sink.c \
     src/dump/views.c \
+    src/dump/writer.c \
     src/hooks/observer.c \
     src/lib/buf.c \
     src/measure/measure.c \

@@ -19,6 +19,7 @@
 #include "src/cost/perf_event.h"
 #include "src/alloc/alloc.h"
 #include "src/profile/profile.h"
+#include "src/dump/dump.h"
 
 #ifdef HAVE_BENCH_ZSTD
 # include <zstd.h>
@@ -125,7 +126,7 @@ PHP_FUNCTION(bench_info)
 
 	zval profiles;
 	zend_long written, dropped;
-	bench_profile_stats(&written, &dropped);
+	bench_dump_stats(&written, &dropped);
 	array_init(&profiles);
 	add_assoc_long(&profiles, "written", written);
 	add_assoc_long(&profiles, "dropped", dropped);

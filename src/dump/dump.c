@@ -14,15 +14,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <dirent.h>
-#include <sys/stat.h>
 #include "php.h"
-#include "main/php_open_temporary_file.h"
+#include "SAPI.h"
 #include "php_bench.h"
 #include "dump.h"
 #include "formats.h"
 #include "sink.h"
 #include "views.h"
+#include "writer.h"
 
 static void bench_dump_array_costs(zval *out, const bench_dump_views *v, const int64_t *costs)
 {
@@ -127,152 +126,45 @@ static void bench_dump_report(const bench_dump_views *v)
 
 /* ---- files ---------------------------------------------------------------------------- */
 
-static const char *bench_dump_extension(bench_format format)
-{
-	switch (format) {
-		case BENCH_FORMAT_FOLDED:
-			return "folded";
-		case BENCH_FORMAT_JSON:
-			return "json";
-		case BENCH_FORMAT_PPROF:
-			return "pb";
-		default:
-			return "callgrind";
-	}
-}
-
-static void bench_dump_failed(bench_profile_state *p, const char *path, const char *why)
-{
-	p->dropped++;
-	if (!p->warned_unwritable) {
-		p->warned_unwritable = true;
-		php_error_docref(NULL, E_WARNING, "bench: cannot write the profile %s: %s; "
-			"later failures in this process are counted in bench_info(), not repeated", path, why);
-	}
-}
-
-/* What the bench files in dir weigh now: every worker writes there, so it is read, not remembered. */
-static uint64_t bench_dump_dir_bytes(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *entry;
-	uint64_t total = 0;
-
-	if (!d) {
-		return 0;
-	}
-	while ((entry = readdir(d)) != NULL) {
-		struct stat st;
-
-		if (strncmp(entry->d_name, "bench.", 6) == 0 && fstatat(dirfd(d), entry->d_name, &st, 0) == 0
-				&& S_ISREG(st.st_mode)) {
-			total += (uint64_t) st.st_size;
-		}
-	}
-	closedir(d);
-	return total;
-}
-
-static void bench_dump_over_budget(bench_profile_state *p, const char *dir)
-{
-	p->dropped++;
-	if (!p->warned_budget) {
-		p->warned_budget = true;
-		php_error_docref(NULL, E_WARNING, "bench: profile dropped: the bench files in %s would pass "
-			"bench.output_max_mb=" ZEND_LONG_FMT "; later drops in this process are counted in bench_info(), not repeated",
-			dir, BENCH_INI(output_max_mb));
-	}
-}
-
-/* Writes the profile in bench.output_format (v: NULL for folded stacks and pprof); true once it is on disk. */
-static bool bench_dump_write(bench_profile_state *p, const bench_dump_views *v, bench_sink *sink)
-{
-	const char *dir = BENCH_INI(output_dir) && *BENCH_INI(output_dir) ? BENCH_INI(output_dir) : php_get_temporary_directory();
-	bench_format format = (bench_format) BENCH_INI(output_format);
-	uint64_t allowed = 0;
-
-	/* Every worker writes to the directory: what is there is read, not remembered. */
-	if (BENCH_INI(output_max_mb) > 0) {
-		uint64_t max = (uint64_t) BENCH_INI(output_max_mb) * 1024 * 1024, used = bench_dump_dir_bytes(dir);
-		if (used >= max) {
-			bench_dump_over_budget(p, dir);
-			return false;
-		}
-		allowed = max - used;
-	}
-	if (!bench_sink_open(sink, dir, bench_dump_extension(format), ++p->seq,
-			BENCH_INI(compress) == BENCH_COMPRESS_ZSTD, allowed)) {
-		bench_dump_failed(p, sink->path, sink->error);
-		return false;
-	}
-	switch (format) {
-		case BENCH_FORMAT_FOLDED:
-			bench_dump_folded(&sink->buf, p, bench_dump_sort_counter(p));
-			break;
-		case BENCH_FORMAT_PPROF: {
-			int counters[BENCH_COUNTER_COUNT];
-			int ncounters = bench_dump_counters(p, counters);
-			bench_dump_pprof(&sink->buf, p, counters, ncounters, bench_dump_sort_counter(p));
-			break;
-		}
-		case BENCH_FORMAT_JSON:
-			bench_dump_json(&sink->buf, v);
-			break;
-		default:
-			bench_dump_callgrind(&sink->buf, v);
-			break;
-	}
-	if (!bench_sink_close(sink)) {
-		if (sink->over_budget) {
-			bench_dump_over_budget(p, dir);
-		} else {
-			bench_dump_failed(p, sink->path, sink->error);
-		}
-		return false;
-	}
-	p->written++;
-	return true;
-}
-
 void bench_dump_profile(bench_profile_state *p)
 {
+	bench_dump_settings settings;
+
+	bench_writer_say_failures();
+	bench_dump_take_settings(&settings);
+	/*
+	 * php-fpm answers after RSHUTDOWN: there the disk waits for no request.
+	 * The CLI has nobody waiting, writes here and can warn in its request;
+	 * so does the report, which says where the profile went and what writing it cost.
+	 */
+	if (!BENCH_INI(report) && strcmp(sapi_module.name, "cli") != 0) {
+		bench_writer_enqueue(p, &settings);
+		return;
+	}
+
 	bench_dump_views v;
 	bench_sink sink;
-	bench_format format = (bench_format) BENCH_INI(output_format);
-	/* Folded stacks and pprof are written from the nodes' own costs, before the views make them inclusive. */
-	bool folded = format == BENCH_FORMAT_FOLDED || format == BENCH_FORMAT_PPROF, written = false;
 	struct timespec started, ended;
 
 	clock_gettime(CLOCK_MONOTONIC, &started);
-	if (folded) {
-		written = bench_dump_write(p, NULL, &sink);
-		clock_gettime(CLOCK_MONOTONIC, &ended);
-		if (!BENCH_INI(report)) {
-			return;
-		}
-	}
-	if (!bench_dump_build_views(&v, p)) {
-		bench_dump_free_views(&v);
-		if (!folded) {
-			bench_dump_failed(p, "(not built)", "out of memory");
-		}
+	bool written = bench_dump_write(p, &settings, &sink);
+	clock_gettime(CLOCK_MONOTONIC, &ended);
+	bench_writer_say_failures();
+	if (!BENCH_INI(report)) {
 		return;
 	}
-	if (!folded) {
-		written = bench_dump_write(p, &v, &sink);
-		clock_gettime(CLOCK_MONOTONIC, &ended);
-	}
-	if (BENCH_INI(report)) {
+	if (bench_dump_build_views(&v, p)) {
 		bench_dump_report(&v);
-		if (written) {
-			fprintf(stderr, "profile: %s (%" PRIu64 " bytes, written in %.2f ms)\n", sink.path, sink.written,
-				(double) (ended.tv_sec - started.tv_sec) * 1e3 + (double) (ended.tv_nsec - started.tv_nsec) / 1e6);
-		}
 	}
 	bench_dump_free_views(&v);
+	if (written) {
+		fprintf(stderr, "profile: %s (%" PRIu64 " bytes, written in %.2f ms)\n", sink.path, sink.written,
+			(double) (ended.tv_sec - started.tv_sec) * 1e3 + (double) (ended.tv_nsec - started.tv_nsec) / 1e6);
+	}
 }
 
 void bench_dump_mshutdown(void)
 {
+	bench_writer_mshutdown();
 	bench_sink_mshutdown();
 }

@@ -27,16 +27,20 @@ typedef enum {
 
 /**
  * Writes the request's profile to bench.output_dir in bench.output_format
- * (a temporary name, then a rename; mode 0600), and the report on stderr when
- * bench.report is on. A profile that cannot be written is counted, and the
- * first failure of a process is a warning.
+ * (a temporary name, then a rename; mode 0600): on the writer thread, or here
+ * with the report on stderr when bench.report is on. A profile that cannot be
+ * written is counted, and the first failure of each kind in a process is a
+ * warning (from a request: the writer thread cannot raise one).
  */
 void bench_dump_profile(bench_profile_state *p);
 
 /** The profile as a PHP array: totals, overhead, functions (by name) and edges (bench_stop()). */
 void bench_dump_array(bench_profile_state *p, zval *out);
 
-/** Frees what the process kept for writing profiles. */
+/** Profiles written and dropped by this process (bench_info()). */
+void bench_dump_stats(zend_long *written, zend_long *dropped);
+
+/** Writes what is queued, stops the writer, frees what the process kept for writing profiles. */
 void bench_dump_mshutdown(void);
 
 #endif /* BENCH_SRC_DUMP_H */

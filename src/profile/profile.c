@@ -873,9 +873,3 @@ void bench_profile_fiber_switch(zend_fiber_context *from, zend_fiber_context *to
 	}
 	bench_profile_restart(p, &now);
 }
-
-void bench_profile_stats(zend_long *written, zend_long *dropped)
-{
-	*written = bench_profile.written;
-	*dropped = bench_profile.dropped;
-}

@@ -61,7 +61,4 @@ void bench_profile_fiber_switch(zend_fiber_context *from, zend_fiber_context *to
 /** A fiber is gone: its kept stack is freed. */
 void bench_profile_fiber_destroy(zend_fiber_context *context);
 
-/** Profiles written and dropped by this process, for bench_info(). */
-void bench_profile_stats(zend_long *written, zend_long *dropped);
-
 #endif /* BENCH_SRC_PROFILE_H */

@@ -111,11 +111,6 @@ typedef struct {
 	bool sampled;
 	uint64_t samples;
 
-	zend_long written, dropped;
-	bool warned_unwritable;
-	/** whether the bench.output_max_mb drop was said in this process */
-	bool warned_budget;
-	uint32_t seq;
 } bench_profile_state;
 
 /** The profile of this thread. */

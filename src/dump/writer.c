@@ -1,0 +1,357 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the MIT License (see LICENSE).                        |
+   +----------------------------------------------------------------------+
+*/
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include <dirent.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "php.h"
+#include "main/php_open_temporary_file.h"
+#include "php_bench.h"
+#include "formats.h"
+#include "views.h"
+#include "writer.h"
+
+/* ---- counts and failures (both threads) ------------------------------------- */
+
+/** Profiles written and dropped by this process (relaxed atomics). */
+static zend_long bench_dump_written, bench_dump_dropped;
+static unsigned bench_dump_seq;
+
+typedef enum {
+	BENCH_FAILURE_UNWRITABLE,
+	BENCH_FAILURE_BUDGET,
+	BENCH_FAILURE_QUEUE,
+	BENCH_FAILURE_KINDS,
+} bench_failure_kind;
+
+/* The first failure of each kind, kept for the request thread to say (once per process). */
+static struct {
+	pthread_mutex_t lock;
+	char message[BENCH_FAILURE_KINDS][MAXPATHLEN + 256];
+	bool pending[BENCH_FAILURE_KINDS], said[BENCH_FAILURE_KINDS];
+} bench_failures = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static void bench_dump_failed(bench_failure_kind kind, const char *format, ...)
+{
+	va_list args;
+
+	__atomic_fetch_add(&bench_dump_dropped, 1, __ATOMIC_RELAXED);
+	pthread_mutex_lock(&bench_failures.lock);
+	if (!bench_failures.said[kind] && !bench_failures.pending[kind]) {
+		va_start(args, format);
+		vsnprintf(bench_failures.message[kind], sizeof(bench_failures.message[kind]), format, args);
+		va_end(args);
+		bench_failures.pending[kind] = true;
+	}
+	pthread_mutex_unlock(&bench_failures.lock);
+}
+
+void bench_writer_say_failures(void)
+{
+	for (int kind = 0; kind < BENCH_FAILURE_KINDS; kind++) {
+		char message[sizeof(bench_failures.message[0])];
+		bool say = false;
+
+		pthread_mutex_lock(&bench_failures.lock);
+		if (bench_failures.pending[kind]) {
+			bench_failures.pending[kind] = false;
+			bench_failures.said[kind] = true;
+			memcpy(message, bench_failures.message[kind], sizeof(message));
+			say = true;
+		}
+		pthread_mutex_unlock(&bench_failures.lock);
+		if (say) {
+			php_error_docref(NULL, E_WARNING, "bench: %s; later ones in this process are counted in bench_info(), not repeated",
+				message);
+		}
+	}
+}
+
+void bench_dump_stats(zend_long *written, zend_long *dropped)
+{
+	*written = __atomic_load_n(&bench_dump_written, __ATOMIC_RELAXED);
+	*dropped = __atomic_load_n(&bench_dump_dropped, __ATOMIC_RELAXED);
+}
+
+/* ---- writing one profile --------------------------------------------------------- */
+
+void bench_dump_take_settings(bench_dump_settings *s)
+{
+	const char *dir = BENCH_INI(output_dir) && *BENCH_INI(output_dir) ? BENCH_INI(output_dir) : php_get_temporary_directory();
+
+	s->format = (bench_format) BENCH_INI(output_format);
+	s->zstd = BENCH_INI(compress) == BENCH_COMPRESS_ZSTD;
+	s->max_bytes = BENCH_INI(output_max_mb) > 0 ? (uint64_t) BENCH_INI(output_max_mb) * 1024 * 1024 : 0;
+	snprintf(s->dir, sizeof(s->dir), "%s", dir);
+}
+
+static const char *bench_dump_extension(bench_format format)
+{
+	switch (format) {
+		case BENCH_FORMAT_FOLDED:
+			return "folded";
+		case BENCH_FORMAT_JSON:
+			return "json";
+		case BENCH_FORMAT_PPROF:
+			return "pb";
+		default:
+			return "callgrind";
+	}
+}
+
+/* What the bench files in dir weigh now: every worker writes there, so it is read, not remembered. */
+static uint64_t bench_dump_dir_bytes(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *entry;
+	uint64_t total = 0;
+
+	if (!d) {
+		return 0;
+	}
+	while ((entry = readdir(d)) != NULL) {
+		struct stat st;
+
+		if (strncmp(entry->d_name, "bench.", 6) == 0 && fstatat(dirfd(d), entry->d_name, &st, 0) == 0
+				&& S_ISREG(st.st_mode)) {
+			total += (uint64_t) st.st_size;
+		}
+	}
+	closedir(d);
+	return total;
+}
+
+static void bench_dump_over_budget(const bench_dump_settings *s)
+{
+	bench_dump_failed(BENCH_FAILURE_BUDGET, "profile dropped: the bench files in %s would pass bench.output_max_mb=%" PRIu64,
+		s->dir, s->max_bytes / (1024 * 1024));
+}
+
+bool bench_dump_write(bench_profile_state *p, const bench_dump_settings *s, bench_sink *sink)
+{
+	uint64_t allowed = 0;
+	bench_dump_views v;
+
+	memset(sink, 0, sizeof(*sink));
+	if (s->max_bytes) {
+		uint64_t used = bench_dump_dir_bytes(s->dir);
+		if (used >= s->max_bytes) {
+			bench_dump_over_budget(s);
+			return false;
+		}
+		allowed = s->max_bytes - used;
+	}
+	unsigned seq = __atomic_add_fetch(&bench_dump_seq, 1, __ATOMIC_RELAXED);
+	if (!bench_sink_open(sink, s->dir, bench_dump_extension(s->format), seq, s->zstd, allowed)) {
+		bench_dump_failed(BENCH_FAILURE_UNWRITABLE, "cannot write the profile %s: %s", sink->path, sink->error);
+		return false;
+	}
+	switch (s->format) {
+		/* Folded stacks and pprof are written from the nodes' own costs. */
+		case BENCH_FORMAT_FOLDED:
+			bench_dump_folded(&sink->buf, p, bench_dump_sort_counter(p));
+			break;
+		case BENCH_FORMAT_PPROF: {
+			int counters[BENCH_COUNTER_COUNT];
+			int ncounters = bench_dump_counters(p, counters);
+			bench_dump_pprof(&sink->buf, p, counters, ncounters, bench_dump_sort_counter(p));
+			break;
+		}
+		default:
+			if (!bench_dump_build_views(&v, p)) {
+				sink->buf.failed = true;
+			} else if (s->format == BENCH_FORMAT_JSON) {
+				bench_dump_json(&sink->buf, &v);
+			} else {
+				bench_dump_callgrind(&sink->buf, &v);
+			}
+			bench_dump_free_views(&v);
+			break;
+	}
+	if (!bench_sink_close(sink)) {
+		if (sink->over_budget) {
+			bench_dump_over_budget(s);
+		} else {
+			bench_dump_failed(BENCH_FAILURE_UNWRITABLE, "cannot write the profile %s: %s", sink->path, sink->error);
+		}
+		return false;
+	}
+	__atomic_fetch_add(&bench_dump_written, 1, __ATOMIC_RELAXED);
+	return true;
+}
+
+/* ---- the writer thread --------------------------------------------------------------- */
+
+/** A profile handed to the writer: its call tree (moved out of the request's state) and settings. */
+typedef struct {
+	bench_profile_state profile;
+	bench_dump_settings settings;
+} bench_writer_job;
+
+#define BENCH_WRITER_QUEUE 16
+
+static struct {
+	pthread_mutex_t lock;
+	pthread_cond_t wake;
+	bench_writer_job *jobs[BENCH_WRITER_QUEUE];
+	unsigned head, count;
+	bool stopping;
+	/** the process whose writer runs: 0 for none */
+	pid_t pid;
+	pthread_t thread;
+	bool atfork_set;
+} bench_writer = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER};
+
+static void bench_writer_free_job(bench_writer_job *job)
+{
+	for (uint32_t i = 0; i < job->profile.funcs_used; i++) {
+		free(job->profile.funcs[i].name);
+		free(job->profile.funcs[i].file);
+	}
+	free(job->profile.funcs);
+	free(job->profile.nodes);
+	free(job);
+}
+
+static void *bench_writer_run(void *arg)
+{
+	(void) arg;
+	pthread_mutex_lock(&bench_writer.lock);
+	for (;;) {
+		while (bench_writer.count == 0 && !bench_writer.stopping) {
+			pthread_cond_wait(&bench_writer.wake, &bench_writer.lock);
+		}
+		if (bench_writer.count == 0) {
+			break;
+		}
+		bench_writer_job *job = bench_writer.jobs[bench_writer.head];
+		bench_writer.head = (bench_writer.head + 1) % BENCH_WRITER_QUEUE;
+		bench_writer.count--;
+		pthread_mutex_unlock(&bench_writer.lock);
+
+		bench_sink sink;
+		bench_dump_write(&job->profile, &job->settings, &sink);
+		bench_writer_free_job(job);
+
+		pthread_mutex_lock(&bench_writer.lock);
+	}
+	pthread_mutex_unlock(&bench_writer.lock);
+	bench_sink_mshutdown();
+	return NULL;
+}
+
+static void bench_writer_atfork_prepare(void)
+{
+	pthread_mutex_lock(&bench_failures.lock);
+	pthread_mutex_lock(&bench_writer.lock);
+}
+
+static void bench_writer_atfork_parent(void)
+{
+	pthread_mutex_unlock(&bench_writer.lock);
+	pthread_mutex_unlock(&bench_failures.lock);
+}
+
+/* The child has no writer: the parent's queued profiles are the parent's to write. */
+static void bench_writer_atfork_child(void)
+{
+	pthread_mutex_init(&bench_failures.lock, NULL);
+	pthread_mutex_init(&bench_writer.lock, NULL);
+	pthread_cond_init(&bench_writer.wake, NULL);
+	for (unsigned i = 0; i < bench_writer.count; i++) {
+		bench_writer_free_job(bench_writer.jobs[(bench_writer.head + i) % BENCH_WRITER_QUEUE]);
+	}
+	bench_writer.head = bench_writer.count = 0;
+	bench_writer.pid = 0;
+}
+
+/* Starts this process's writer unless it runs (under the lock); false when it cannot. */
+static bool bench_writer_start(void)
+{
+	pid_t pid = getpid();
+
+	if (bench_writer.pid == pid) {
+		return true;
+	}
+	if (!bench_writer.atfork_set) {
+		pthread_atfork(bench_writer_atfork_prepare, bench_writer_atfork_parent, bench_writer_atfork_child);
+		bench_writer.atfork_set = true;
+	}
+	/* The writer must take no signal meant for PHP: it starts with all blocked. */
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	bench_writer.stopping = false;
+	int err = pthread_create(&bench_writer.thread, NULL, bench_writer_run, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (err != 0) {
+		return false;
+	}
+	bench_writer.pid = pid;
+	return true;
+}
+
+void bench_writer_enqueue(bench_profile_state *p, const bench_dump_settings *settings)
+{
+	bench_writer_job *job = calloc(1, sizeof(*job));
+
+	if (!job) {
+		bench_dump_failed(BENCH_FAILURE_QUEUE, "profile dropped: out of memory");
+		bench_writer_say_failures();
+		return;
+	}
+	/* The job takes the tree (nodes, functions and their names); the request keeps the rest and starts anew. */
+	job->profile = *p;
+	job->settings = *settings;
+	p->nodes = NULL;
+	p->nodes_used = p->nodes_size = 0;
+	p->funcs = NULL;
+	p->funcs_used = p->funcs_size = 0;
+
+	pthread_mutex_lock(&bench_writer.lock);
+	bool queued = false, started = bench_writer_start();
+	if (started && bench_writer.count < BENCH_WRITER_QUEUE) {
+		bench_writer.jobs[(bench_writer.head + bench_writer.count) % BENCH_WRITER_QUEUE] = job;
+		bench_writer.count++;
+		queued = true;
+		pthread_cond_signal(&bench_writer.wake);
+	}
+	pthread_mutex_unlock(&bench_writer.lock);
+	if (!queued) {
+		bench_writer_free_job(job);
+		if (started) {
+			bench_dump_failed(BENCH_FAILURE_QUEUE, "profile dropped: the writer's queue is full (%d profiles waiting for the disk)",
+				BENCH_WRITER_QUEUE);
+		} else {
+			bench_dump_failed(BENCH_FAILURE_QUEUE, "profile dropped: cannot start the writer thread");
+		}
+		bench_writer_say_failures();
+	}
+}
+
+void bench_writer_mshutdown(void)
+{
+	pthread_mutex_lock(&bench_writer.lock);
+	bool running = bench_writer.pid == getpid();
+	bench_writer.stopping = true;
+	pthread_cond_signal(&bench_writer.wake);
+	pthread_mutex_unlock(&bench_writer.lock);
+	if (running) {
+		pthread_join(bench_writer.thread, NULL);
+		bench_writer.pid = 0;
+	}
+}
