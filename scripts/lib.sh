@@ -34,7 +34,7 @@ apt_install() {
 }
 
 # protoc with pprof's profile.proto decodes pprof output; the pprof tool itself is built from Debian's Go sources.
-host_packages="php8.2-cli php8.2-dev php8.2-opcache php8.2-sqlite3 php8.2-fpm libfcgi-bin gcc make pkg-config libzstd-dev libunwind-dev valgrind zstd
+host_packages="php8.2-cli php8.2-cgi php8.2-dev php8.2-opcache php8.2-sqlite3 php8.2-fpm libfcgi-bin gcc make pkg-config libzstd-dev libunwind-dev valgrind zstd
 	protobuf-compiler golang-go golang-github-google-pprof-dev golang-github-ianlancetaylor-demangle-dev golang-github-chzyer-readline-dev"
 
 # The Debian mirror this machine already uses, read from its apt sources.
