@@ -37,8 +37,11 @@ void bench_dump_profile(bench_profile_state *p);
 /** The profile as a PHP array: totals, overhead, functions (by name) and edges (bench_stop()). */
 void bench_dump_array(bench_profile_state *p, zval *out);
 
-/** Profiles written and dropped by this process (bench_info()). */
-void bench_dump_stats(zend_long *written, zend_long *dropped);
+/** Profiles written, dropped, and sampled requests left unwritten for want of samples, by this process (bench_info()). */
+void bench_dump_stats(zend_long *written, zend_long *dropped, zend_long *empty);
+
+/** Counts a sampled request that got no sample (and so no file). */
+void bench_dump_count_empty(void);
 
 /** Writes what is queued, stops the writer, frees what the process kept for writing profiles. */
 void bench_dump_mshutdown(void);

@@ -27,8 +27,8 @@
 
 /* ---- counts and failures (both threads) ------------------------------------- */
 
-/** Profiles written and dropped by this process (relaxed atomics). */
-static zend_long bench_dump_written, bench_dump_dropped;
+/** Profiles written, dropped, and not written for want of samples by this process (relaxed atomics). */
+static zend_long bench_dump_written, bench_dump_dropped, bench_dump_empty;
 static unsigned bench_dump_seq;
 
 typedef enum {
@@ -81,10 +81,16 @@ void bench_writer_say_failures(void)
 	}
 }
 
-void bench_dump_stats(zend_long *written, zend_long *dropped)
+void bench_dump_count_empty(void)
+{
+	__atomic_fetch_add(&bench_dump_empty, 1, __ATOMIC_RELAXED);
+}
+
+void bench_dump_stats(zend_long *written, zend_long *dropped, zend_long *empty)
 {
 	*written = __atomic_load_n(&bench_dump_written, __ATOMIC_RELAXED);
 	*dropped = __atomic_load_n(&bench_dump_dropped, __ATOMIC_RELAXED);
+	*empty = __atomic_load_n(&bench_dump_empty, __ATOMIC_RELAXED);
 }
 
 /* ---- writing one profile --------------------------------------------------------- */

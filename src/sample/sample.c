@@ -273,10 +273,11 @@ static void bench_sample_execute_internal(zend_execute_data *execute_data, zval 
 	/* A trampoline (__call, __callStatic) is freed by the call: its frame cannot be read after it. */
 	bool trampoline = execute_data->func->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE;
 
-	if (bench_sample_prev_execute_internal) {
+	if (UNEXPECTED(bench_sample_prev_execute_internal)) {
 		bench_sample_prev_execute_internal(execute_data, return_value);
 	} else {
-		execute_internal(execute_data, return_value);
+		/* What execute_internal() does, one call fewer: this runs around every internal call. */
+		execute_data->func->internal_function.handler(execute_data, return_value);
 	}
 	if (UNEXPECTED(__atomic_load_n(&bench_sample_interrupts, __ATOMIC_RELAXED) != 0)) {
 		uint32_t ticks = __atomic_exchange_n(&bench_sample_interrupts, 0, __ATOMIC_RELAXED);
@@ -358,6 +359,11 @@ void bench_sample_rshutdown(void)
 	}
 	p->samples = bench_sample.samples;
 	p->folded_depth = bench_sample.truncated;
+	/* A request shorter than the interval mostly has no sample: an empty file would tell nothing. */
+	if (p->samples == 0) {
+		bench_dump_count_empty();
+		return;
+	}
 	bench_profile_note_request(p);
 	bench_dump_profile(p);
 }
