@@ -139,6 +139,20 @@ static ZEND_INI_MH(OnUpdateBenchSampleInterval)
 	return SUCCESS;
 }
 
+static ZEND_INI_MH(OnUpdateBenchBytes)
+{
+	char *end;
+	zend_long value = ZEND_STRTOL(ZSTR_VAL(new_value), &end, 10);
+
+	if (end == ZSTR_VAL(new_value) || *end != '\0' || value < 0) {
+		php_error_docref(NULL, E_WARNING, "Invalid %s \"%s\" (expected a number of bytes, 0 for none); using the default",
+			ZSTR_VAL(entry->name), ZSTR_VAL(new_value));
+		return FAILURE;
+	}
+	*(zend_long *) ZEND_INI_GET_ADDR() = value;
+	return SUCCESS;
+}
+
 static ZEND_INI_MH(OnUpdateBenchFraction)
 {
 	char *end;
@@ -181,6 +195,8 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY(  "bench.sample_interval_us", "10000", PHP_INI_SYSTEM,         OnUpdateBenchSampleInterval, settings.sample_interval_us, zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.sample_clock", "wall", PHP_INI_SYSTEM,                OnUpdateBenchSampleClock, settings.sample_clock, zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.sample_requests", "1", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchFraction, settings.sample_requests, zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.alloc_sample_bytes", "4194304", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchBytes, settings.alloc_sample_bytes, zend_bench_globals, bench_globals)
+	STD_PHP_INI_BOOLEAN("bench.native_stacks", "0", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBool,      settings.native_stacks, zend_bench_globals, bench_globals)
 PHP_INI_END()
 
 static PHP_GINIT_FUNCTION(bench)

@@ -89,11 +89,14 @@ if test "$PHP_BENCH" != "no"; then
     src/measure/measure.c \
     src/ops/ops.c \
     src/profile/profile.c \
+    src/sample/native.c \
     src/sample/sample.c"
 
   PHP_NEW_EXTENSION([bench], [$bench_sources], [$ext_shared], , [$BENCH_CFLAGS])
-  dnl The sampling ticker is a thread.
+  dnl The sampling ticker and the writer are threads; allocation samples use log() and dladdr().
   PHP_ADD_LIBRARY([pthread], 1, [BENCH_SHARED_LIBADD])
+  PHP_ADD_LIBRARY([m], 1, [BENCH_SHARED_LIBADD])
+  PHP_ADD_LIBRARY([dl], 1, [BENCH_SHARED_LIBADD])
   PHP_SUBST([BENCH_SHARED_LIBADD])
   PHP_ADD_INCLUDE([$ext_srcdir])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/alloc])

@@ -61,6 +61,10 @@ typedef struct {
 	zend_long sample_clock;
 	/** bench.sample_requests: the fraction of requests sampled */
 	double sample_requests;
+	/** bench.alloc_sample_bytes: mean bytes between sampled allocations; 0: none */
+	zend_long alloc_sample_bytes;
+	/** bench.native_stacks: sampled allocations also keep their native stack */
+	bool native_stacks;
 } bench_settings;
 
 /** Per-request state of every feature. */

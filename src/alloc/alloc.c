@@ -93,6 +93,9 @@ static void *bench_alloc_malloc(size_t size BENCH_MM_DC)
 	s->tally.allocs++;
 	s->tally.alloc_bytes += size;
 	bench_alloc_note_peak(s);
+	if (UNEXPECTED(s->sampler) && (s->sample_left -= (int64_t) size) <= 0) {
+		s->sampler(size);
+	}
 	return ptr;
 }
 
@@ -142,6 +145,9 @@ static void *bench_alloc_realloc(void *ptr, size_t size BENCH_MM_DC)
 		s->tally.freed_bytes += old_size;
 	}
 	bench_alloc_note_peak(s);
+	if (UNEXPECTED(s->sampler) && (s->sample_left -= (int64_t) size) <= 0) {
+		s->sampler(size);
+	}
 	return new_ptr;
 }
 
@@ -246,6 +252,7 @@ void bench_alloc_rinit(bool request_wide)
 	s->heap_is_zend_mm = !zend_mm_is_custom_heap(zend_mm_get_heap());
 	s->request_over = false;
 	s->track_peak = false;
+	s->sampler = NULL;
 	if (request_wide) {
 		bench_alloc_count_until_rshutdown();
 	}
@@ -262,6 +269,7 @@ void bench_alloc_rshutdown(void)
 	s->request_wide = false;
 	s->request_over = true;
 	s->track_peak = false;
+	s->sampler = NULL;
 }
 
 void bench_alloc_post_deactivate(void)
@@ -301,6 +309,15 @@ void bench_alloc_count_until_rshutdown(void)
 		s->request_wide = true;
 		bench_alloc_acquire();
 	}
+}
+
+void bench_alloc_sample_until_rshutdown(void (*sampler)(size_t size), int64_t left)
+{
+	bench_alloc_state *s = BENCH_ALLOC;
+
+	s->sample_left = left;
+	s->sampler = sampler;
+	bench_alloc_count_until_rshutdown();
 }
 
 bench_alloc_peak_mark bench_alloc_peak_begin(void)

@@ -75,6 +75,9 @@ typedef struct {
 	bool track_peak;
 	/** highest Zend MM usage seen while track_peak was on */
 	size_t peak;
+	/** sample mode: called when an allocation uses up sample_left bytes (NULL: no sampling) */
+	void (*sampler)(size_t size);
+	int64_t sample_left;
 } bench_alloc_state;
 
 /** Resets the tallies; installs the handlers for the whole request when request_wide. */
@@ -113,5 +116,12 @@ size_t bench_alloc_peak_end(bench_alloc_peak_mark mark);
 
 /** Keeps counting until the end of the request (bench_counters()). */
 void bench_alloc_count_until_rshutdown(void);
+
+/**
+ * Calls sampler (outside any Zend MM call, with the heap usable) for the
+ * allocation that uses up the first `left` bytes, and then whenever the
+ * sampler's new sample_left runs out; the handlers stay on for the request.
+ */
+void bench_alloc_sample_until_rshutdown(void (*sampler)(size_t size), int64_t left);
 
 #endif /* BENCH_SRC_ALLOC_H */

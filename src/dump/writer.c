@@ -24,6 +24,7 @@
 #include "formats.h"
 #include "views.h"
 #include "writer.h"
+#include "src/sample/native.h"
 
 /* ---- counts and failures (both threads) ------------------------------------- */
 
@@ -153,6 +154,9 @@ bool bench_dump_write(bench_profile_state *p, const bench_dump_settings *s, benc
 	bench_dump_views v;
 
 	memset(sink, 0, sizeof(*sink));
+	if (p->sampled) {
+		bench_native_symbolize(p);
+	}
 	if (s->max_bytes) {
 		uint64_t used = bench_dump_dir_bytes(s->dir);
 		if (used >= s->max_bytes) {

@@ -300,6 +300,8 @@ static uint32_t bench_profile_func_index(bench_profile_state *p, const void *ide
 	f->name = fn ? bench_profile_name(fn, main) : strdup(fixed_name);
 	f->file = user ? strdup(ZSTR_VAL(fn->op_array.filename)) : NULL;
 	f->line = user ? fn->op_array.line_start : 0;
+	f->native_ip = 0;
+	f->symbolized = false;
 	if (!f->name) {
 		free(f->file);
 		return BENCH_PROFILE_NONE;
@@ -374,6 +376,19 @@ static zend_always_inline uint32_t bench_profile_child(bench_profile_state *p, u
 uint32_t bench_profile_frame_node(bench_profile_state *p, uint32_t parent, const zend_function *fn, bool main)
 {
 	return bench_profile_child_of(p, parent, bench_profile_identity(fn), fn, main, NULL);
+}
+
+uint32_t bench_profile_native_node(bench_profile_state *p, uint32_t parent, uintptr_t ip)
+{
+	char name[32];
+
+	/* A return address is never a function's first byte (an internal function's identity). */
+	snprintf(name, sizeof(name), "0x%lx", (unsigned long) ip);
+	uint32_t node = bench_profile_child_of(p, parent, (const void *) ip, NULL, false, name);
+	if (node != parent) {
+		p->funcs[p->nodes[node].func].native_ip = ip;
+	}
+	return node;
 }
 
 uint32_t bench_profile_named_node(bench_profile_state *p, uint32_t parent, const char *name)
@@ -595,6 +610,7 @@ bool bench_profile_begin_tree(bench_profile_state *p)
 	p->stack[p->depth++] = 0;
 	p->sampled = false;
 	p->samples = 0;
+	p->alloc_samples = 0;
 	return true;
 }
 

@@ -22,6 +22,9 @@ typedef struct {
 	/** the file it is defined in, NULL for an internal function (malloc'd) */
 	char *file;
 	uint32_t line;
+	/** a native frame (sample mode): its return address, named when the profile is written */
+	uintptr_t native_ip;
+	bool symbolized;
 } bench_profile_func;
 
 /** A node of the call tree: one (parent node, function) pair. */
@@ -109,7 +112,7 @@ typedef struct {
 
 	/** sample mode: nodes own sampled time (calls count samples), and how many samples were taken */
 	bool sampled;
-	uint64_t samples;
+	uint64_t samples, alloc_samples;
 
 } bench_profile_state;
 
@@ -121,6 +124,9 @@ bool bench_profile_begin_tree(bench_profile_state *p);
 
 /** The child of parent for the function fn (main: fn is the script's body), created on first use. */
 uint32_t bench_profile_frame_node(bench_profile_state *p, uint32_t parent, const zend_function *fn, bool main);
+
+/** The child of parent for a native frame (a return address), named later by bench_native_symbolize(). */
+uint32_t bench_profile_native_node(bench_profile_state *p, uint32_t parent, uintptr_t ip);
 
 /** The child of parent for a pseudo-function such as "{truncated}"; name must be a string constant. */
 uint32_t bench_profile_named_node(bench_profile_state *p, uint32_t parent, const char *name);

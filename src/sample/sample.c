@@ -11,6 +11,7 @@
 #endif
 
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <time.h>
@@ -23,6 +24,7 @@
 #endif
 #include "php_bench.h"
 #include "sample.h"
+#include "native.h"
 #include "src/dump/dump.h"
 #include "src/profile/profile.h"
 #include "src/profile/profile_private.h"
@@ -61,6 +63,9 @@ static struct {
 	uint32_t frames_size;
 	uint64_t truncated;
 	uint64_t rng;
+	uint64_t alloc_samples;
+	/** set while an allocation sample is taken (it allocates from libc, never Zend MM; a guard all the same) */
+	bool in_alloc_sample;
 } bench_sample;
 
 static int64_t bench_sample_now_ns(clockid_t clock)
@@ -300,25 +305,65 @@ void bench_sample_minit(void)
 
 /* ---- requests ------------------------------------------------------------------ */
 
-/* A fraction of requests, drawn without touching PHP's own random state (xorshift64*). */
-static bool bench_sample_drawn(void)
+/* A uniform draw in [0, 1) that leaves PHP's own random state alone (xorshift64*). */
+static double bench_sample_uniform(void)
 {
-	double fraction = BENCH_INI(sample_requests);
-
-	if (fraction >= 1.0) {
-		return true;
-	}
-	if (fraction <= 0.0) {
-		return false;
-	}
 	if (bench_sample.rng == 0) {
 		bench_sample.rng = ((uint64_t) getpid() << 32) ^ (uint64_t) bench_sample_now_ns(CLOCK_REALTIME) ^ 0x9E3779B97F4A7C15ULL;
 	}
 	bench_sample.rng ^= bench_sample.rng >> 12;
 	bench_sample.rng ^= bench_sample.rng << 25;
 	bench_sample.rng ^= bench_sample.rng >> 27;
-	uint64_t r = bench_sample.rng * 0x2545F4914F6CDD1DULL;
-	return (double) (r >> 11) / 9007199254740992.0 < fraction;
+	return (double) ((bench_sample.rng * 0x2545F4914F6CDD1DULL) >> 11) / 9007199254740992.0;
+}
+
+static bool bench_sample_drawn(void)
+{
+	double fraction = BENCH_INI(sample_requests);
+
+	return fraction >= 1.0 || (fraction > 0.0 && bench_sample_uniform() < fraction);
+}
+
+/* ---- allocation samples -------------------------------------------------------- */
+
+/* Bytes to the next sampled allocation: exponential, so that sampling is a Poisson process over bytes. */
+static int64_t bench_sample_alloc_gap(void)
+{
+	return (int64_t) (-log(1.0 - bench_sample_uniform()) * (double) BENCH_INI(alloc_sample_bytes)) + 1;
+}
+
+/* Frames of bench itself on the native stack of a sampled allocation: capture, this, the allocation hook. */
+#define BENCH_SAMPLE_NATIVE_SKIP 3
+#define BENCH_SAMPLE_NATIVE_MAX 16
+
+/*
+ * An allocation ended a gap: it stands for 1/p allocations and size/p bytes,
+ * p = 1 - exp(-size/mean) being the chance that a gap ends inside it.
+ */
+static void bench_sample_alloc(size_t size)
+{
+	bench_profile_state *p = bench_profile_get();
+	double mean = (double) BENCH_INI(alloc_sample_bytes);
+	uintptr_t ips[BENCH_SAMPLE_NATIVE_MAX];
+	int native = 0;
+
+	BENCH_G(alloc).sample_left = bench_sample_alloc_gap();
+	if (!p->active || bench_sample.in_alloc_sample) {
+		return;
+	}
+	bench_sample.in_alloc_sample = true;
+	if (BENCH_INI(native_stacks)) {
+		native = bench_native_capture(ips, BENCH_SAMPLE_NATIVE_MAX, BENCH_SAMPLE_NATIVE_SKIP);
+	}
+	uint32_t node = bench_sample_path(p, EG(current_execute_data));
+	while (native-- > 0) {
+		node = bench_profile_native_node(p, node, ips[native]);
+	}
+	double chance = -expm1(-(double) size / mean);
+	p->nodes[node].own[BENCH_COUNTER_ALLOCS] += llround(1.0 / chance);
+	p->nodes[node].own[BENCH_COUNTER_ALLOC_BYTES] += llround((double) size / chance);
+	bench_sample.alloc_samples++;
+	bench_sample.in_alloc_sample = false;
 }
 
 void bench_sample_rinit(void)
@@ -335,7 +380,11 @@ void bench_sample_rinit(void)
 	p->active = true;
 	p->start_ns = bench_sample_now_ns(CLOCK_MONOTONIC);
 	bench_sample.samples = 0;
+	bench_sample.alloc_samples = 0;
 	bench_sample.truncated = 0;
+	if (BENCH_INI(alloc_sample_bytes) > 0) {
+		bench_alloc_sample_until_rshutdown(bench_sample_alloc, bench_sample_alloc_gap());
+	}
 	bench_sample.last_cpu_ns = bench_sample_now_ns(CLOCK_THREAD_CPUTIME_ID);
 	__atomic_store_n(&bench_sample_interrupts, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&bench_sample_running, true, __ATOMIC_RELAXED);
@@ -359,8 +408,9 @@ void bench_sample_rshutdown(void)
 	}
 	p->samples = bench_sample.samples;
 	p->folded_depth = bench_sample.truncated;
+	p->alloc_samples = bench_sample.alloc_samples;
 	/* A request shorter than the interval mostly has no sample: an empty file would tell nothing. */
-	if (p->samples == 0) {
+	if (p->samples == 0 && p->alloc_samples == 0) {
 		bench_dump_count_empty();
 		return;
 	}
@@ -374,6 +424,12 @@ void bench_sample_info(zval *out)
 	add_assoc_bool(out, "ticker", bench_sample_thread_pid == getpid());
 	add_assoc_long(out, "interval_us", BENCH_INI(sample_interval_us));
 	add_assoc_string(out, "clock", BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU ? "cpu" : "wall");
+	add_assoc_long(out, "alloc_sample_bytes", BENCH_INI(alloc_sample_bytes));
+	if (BENCH_INI(native_stacks) && !bench_native_available()) {
+		add_assoc_string(out, "native_stacks", "unavailable: built without libunwind (--with-bench-libunwind)");
+	} else {
+		add_assoc_bool(out, "native_stacks", BENCH_INI(native_stacks));
+	}
 #if PHP_VERSION_ID < 80400
 	add_assoc_string(out, "internal_calls", "execute_internal wrapper");
 	add_assoc_string(out, "frameless_calls", "none before PHP 8.4");

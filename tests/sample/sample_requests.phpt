@@ -38,6 +38,8 @@ trigger, right secret: 1 profiles
     [ticker] => 1
     [interval_us] => 10000
     [clock] => wall
+    [alloc_sample_bytes] => 4194304
+    [native_stacks] =>%S
     [internal_calls] => %s
     [frameless_calls] => %s
 )

@@ -1,0 +1,206 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the MIT License (see LICENSE).                        |
+   +----------------------------------------------------------------------+
+*/
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#ifndef _GNU_SOURCE
+# define _GNU_SOURCE
+#endif
+#include <dlfcn.h>
+#include <elf.h>
+#include <fcntl.h>
+#include <link.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#ifdef HAVE_BENCH_LIBUNWIND
+# define UNW_LOCAL_ONLY
+# include <libunwind.h>
+#endif
+#include "php.h"
+#include "zend_execute.h"
+#include "native.h"
+
+bool bench_native_available(void)
+{
+#ifdef HAVE_BENCH_LIBUNWIND
+	return true;
+#else
+	return false;
+#endif
+}
+
+/*
+ * Whether a return address lies in the executor or in bench: the native
+ * frames of a sample stop there, as the PHP frames take over (the VM inlines
+ * its call handlers into execute_ex; before 8.4 internal calls go through
+ * bench's execute_internal wrapper).
+ */
+static bool bench_native_is_executor(uintptr_t ip)
+{
+	static Dl_info self;
+	Dl_info info;
+
+	if (!self.dli_fbase) {
+		dladdr((void *) bench_native_is_executor, &self);
+	}
+	if (!dladdr((void *) (ip - 1), &info)) {
+		return false;
+	}
+	return info.dli_fbase == self.dli_fbase || info.dli_saddr == (void *) execute_ex
+		|| info.dli_saddr == (void *) execute_internal || info.dli_saddr == (void *) zend_call_function;
+}
+
+int bench_native_capture(uintptr_t *ips, int max, int skip)
+{
+#ifdef HAVE_BENCH_LIBUNWIND
+	void *frames[128];
+	int n = unw_backtrace(frames, max + skip < 128 ? max + skip : 128), kept = 0;
+
+	for (int i = skip; i < n && kept < max; i++) {
+		if (bench_native_is_executor((uintptr_t) frames[i])) {
+			break;
+		}
+		ips[kept++] = (uintptr_t) frames[i];
+	}
+	return kept;
+#else
+	(void) ips;
+	(void) max;
+	(void) skip;
+	return 0;
+#endif
+}
+
+/** An ELF file mapped for reading its symbols. */
+typedef struct {
+	char path[PATH_MAX];
+	const unsigned char *data;
+	size_t size;
+	const Elf64_Sym *symbols;
+	size_t nsymbols;
+	const char *names;
+	size_t names_size;
+	/** whether symbol values are relative to the load address (a shared object or PIE) */
+	bool relative;
+} bench_native_elf;
+
+/* Maps path and finds its symbol table (.symtab where not stripped, else .dynsym). */
+static bool bench_native_open(bench_native_elf *elf, const char *path)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	memset(elf, 0, sizeof(*elf));
+	snprintf(elf->path, sizeof(elf->path), "%s", path);
+	if (fd < 0) {
+		return false;
+	}
+	if (fstat(fd, &st) != 0 || (size_t) st.st_size < sizeof(Elf64_Ehdr)) {
+		close(fd);
+		return false;
+	}
+	void *map = mmap(NULL, (size_t) st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED) {
+		return false;
+	}
+	elf->data = map;
+	elf->size = (size_t) st.st_size;
+
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *) elf->data;
+	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_ident[EI_CLASS] != ELFCLASS64
+			|| eh->e_shoff == 0 || eh->e_shoff + (size_t) eh->e_shnum * sizeof(Elf64_Shdr) > elf->size) {
+		return true;
+	}
+	elf->relative = eh->e_type == ET_DYN;
+	const Elf64_Shdr *sections = (const Elf64_Shdr *) (elf->data + eh->e_shoff);
+	for (int want = SHT_SYMTAB; want; want = want == SHT_SYMTAB ? SHT_DYNSYM : 0) {
+		for (int i = 0; i < eh->e_shnum; i++) {
+			const Elf64_Shdr *sh = &sections[i];
+			if (sh->sh_type != (Elf64_Word) want || sh->sh_link >= eh->e_shnum) {
+				continue;
+			}
+			const Elf64_Shdr *strings = &sections[sh->sh_link];
+			if (sh->sh_offset + sh->sh_size > elf->size || strings->sh_offset + strings->sh_size > elf->size) {
+				continue;
+			}
+			elf->symbols = (const Elf64_Sym *) (elf->data + sh->sh_offset);
+			elf->nsymbols = sh->sh_size / sizeof(Elf64_Sym);
+			elf->names = (const char *) elf->data + strings->sh_offset;
+			elf->names_size = strings->sh_size;
+			return true;
+		}
+	}
+	return true;
+}
+
+static void bench_native_close(bench_native_elf *elf)
+{
+	if (elf->data) {
+		munmap((void *) elf->data, elf->size);
+	}
+	memset(elf, 0, sizeof(*elf));
+}
+
+/* The function symbol that holds value, and the offset into it. */
+static const char *bench_native_lookup(const bench_native_elf *elf, uintptr_t value, uintptr_t *offset)
+{
+	for (size_t i = 0; i < elf->nsymbols; i++) {
+		const Elf64_Sym *sym = &elf->symbols[i];
+		if (ELF64_ST_TYPE(sym->st_info) == STT_FUNC && sym->st_value <= value && value < sym->st_value + sym->st_size
+				&& sym->st_name < elf->names_size) {
+			*offset = value - sym->st_value;
+			return elf->names + sym->st_name;
+		}
+	}
+	return NULL;
+}
+
+void bench_native_symbolize(bench_profile_state *p)
+{
+	bench_native_elf elf = {0};
+
+	for (uint32_t f = 0; f < p->funcs_used; f++) {
+		bench_profile_func *func = &p->funcs[f];
+		Dl_info info;
+		char *name = NULL;
+
+		if (!func->native_ip || func->symbolized) {
+			continue;
+		}
+		/* A return address points after its call: ip - 1 lies inside the calling function. */
+		uintptr_t ip = func->native_ip - 1, offset = 0;
+		if (dladdr((void *) ip, &info) && info.dli_fname) {
+			if (strcmp(elf.path, info.dli_fname) != 0) {
+				bench_native_close(&elf);
+				bench_native_open(&elf, info.dli_fname);
+			}
+			uintptr_t value = elf.relative ? ip - (uintptr_t) info.dli_fbase : ip;
+			const char *symbol = bench_native_lookup(&elf, value, &offset);
+			const char *base = strrchr(info.dli_fname, '/') ? strrchr(info.dli_fname, '/') + 1 : info.dli_fname;
+			if (symbol) {
+				/* By function, not by call site: flame graphs then merge a function's frames. */
+				(void) !asprintf(&name, "%s (%s)", symbol, base);
+			} else {
+				(void) !asprintf(&name, "%s+0x%lx", base, (unsigned long) (ip + 1 - (uintptr_t) info.dli_fbase));
+			}
+		}
+		if (name) {
+			free(func->name);
+			func->name = name;
+		}
+		func->symbolized = true;
+	}
+	bench_native_close(&elf);
+}

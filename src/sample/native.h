@@ -1,0 +1,33 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the MIT License (see LICENSE).                        |
+   +----------------------------------------------------------------------+
+*/
+
+#ifndef BENCH_SRC_SAMPLE_NATIVE_H
+#define BENCH_SRC_SAMPLE_NATIVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "src/profile/profile_private.h"
+
+/** Whether native stacks can be taken (built with libunwind). */
+bool bench_native_available(void);
+
+/**
+ * The return addresses of the calling thread's stack, innermost first,
+ * skipping `skip` frames and stopping at the executor (the PHP frames go on
+ * from there); how many.
+ */
+int bench_native_capture(uintptr_t *ips, int max, int skip);
+
+/**
+ * Names the native frames of a profile ("symbol (library)", or "library+0xOFFSET"), from
+ * each library's ELF symbol table: done when the profile is written, not
+ * when the frame is taken.
+ */
+void bench_native_symbolize(bench_profile_state *p);
+
+#endif /* BENCH_SRC_SAMPLE_NATIVE_H */

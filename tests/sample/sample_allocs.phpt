@@ -1,0 +1,51 @@
+--TEST--
+Sample mode: allocations are sampled as a Poisson process over bytes, each sample weighed to estimate all of them; bench.native_stacks adds the native frames (libunwind), named from the libraries' symbols
+--DESCRIPTION--
+alloc_big() allocates 2,000 strings of 10,000 bytes (20 MB) through str_repeat(),
+and keeps them. With a 64 KiB mean gap about 300 allocations are sampled; each
+stands for 1/p allocations and size/p bytes (p = 1 - exp(-size/mean)), so the
+estimate under alloc_big is unbiased with a standard deviation near 5.5%: the
+test takes +-25% (about 4.5 sigma; false failure under 1e-5). quiet() allocates
+next to nothing and gets at most a few samples.
+--SKIPIF--
+<?php require __DIR__ . '/sample.inc'; profile_skip(); ?>
+--FILE--
+<?php
+require __DIR__ . '/sample.inc';
+$code = <<<'PHP'
+<?php
+function alloc_big() { $a = []; for ($i = 0; $i < 2000; $i++) { $a[] = str_repeat('x', 10000 + $i % 7); } return count($a); }
+function quiet() { $s = 0; for ($i = 0; $i < 100000; $i++) { $s += $i & 3; } return $s; }
+alloc_big();
+quiet();
+PHP;
+$profile = profile_json(sample_run($code, ['bench.alloc_sample_bytes' => '65536'], 'json'));
+echo implode(',', $profile['counters']), "\n";
+$big = profile_function($profile, 'alloc_big')['inclusive'] ?? ['alloc_bytes' => 0, 'allocs' => 0];
+$repeat = profile_function($profile, 'str_repeat')['own'] ?? ['alloc_bytes' => 0];
+$quiet = profile_function($profile, 'quiet')['inclusive']['alloc_bytes'] ?? 0;
+printf("alloc_big: about 20 MB: %s\n", abs($big['alloc_bytes'] - 20e6) <= 5e6 ? 'yes' : "no ({$big['alloc_bytes']})");
+printf("alloc_big: about 2,000 allocations: %s\n", abs($big['allocs'] - 2000) <= 500 ? 'yes' : "no ({$big['allocs']})");
+printf("str_repeat owns them: %s\n", $repeat['alloc_bytes'] >= 0.9 * $big['alloc_bytes'] ? 'yes' : 'no');
+printf("quiet: under 1 MB: %s\n", $quiet < 1e6 ? 'yes' : "no ($quiet)");
+
+$run = sample_run($code, ['bench.alloc_sample_bytes' => '65536', 'bench.native_stacks' => '1'], 'json');
+$info = profile_json($run);
+// A native frame is "symbol (library)" where the library's symbol table names it, else "library+0xOFFSET"
+// (Debian's php binary is stripped: only its exported functions have names).
+$is_native = fn(string $n) => (bool) preg_match('/^(\S+ \([^)]+\)|[\w.+-]+\+0x[0-9a-f]+)$/', $n);
+$native = array_values(array_filter(array_column($info['edges'], 'callee'), $is_native));
+$under = array_filter($info['edges'], fn($e) => $e['caller'] === 'str_repeat' && $is_native($e['callee']));
+printf("native frames under str_repeat: %s\n", $under ? 'yes' : 'no');
+printf("some named from the PHP binary's symbols: %s\n", preg_grep('/^\S+ \(php/', $native) ? 'yes' : implode(', ', $native));
+printf("bench's own frames left out: %s\n", preg_grep('/bench/', $native) ? 'no' : 'yes');
+?>
+--EXPECT--
+wall_ns,allocs,alloc_bytes
+alloc_big: about 20 MB: yes
+alloc_big: about 2,000 allocations: yes
+str_repeat owns them: yes
+quiet: under 1 MB: yes
+native frames under str_repeat: yes
+some named from the PHP binary's symbols: yes
+bench's own frames left out: yes
