@@ -12,6 +12,7 @@
 
 #include "php.h"
 #include "php_ini.h"
+#include "SAPI.h"
 #include "php_bench.h"
 #include "bench_arginfo.h"
 #include "src/api/api.h"
@@ -118,6 +119,19 @@ static ZEND_INI_MH(OnUpdateBenchPositive)
 	return SUCCESS;
 }
 
+/* auto (the default): on in the CLI, where stderr is the user's terminal; off elsewhere (php-fpm's log). */
+static ZEND_INI_MH(OnUpdateBenchReport)
+{
+	bool *report = (bool *) ZEND_INI_GET_ADDR();
+
+	if (zend_string_equals_literal_ci(new_value, "auto")) {
+		*report = sapi_module.name && strcmp(sapi_module.name, "cli") == 0;
+	} else {
+		*report = zend_ini_parse_bool(new_value);
+	}
+	return SUCCESS;
+}
+
 static ZEND_INI_MH(OnUpdateBenchSampleClock)
 {
 	static const char *const names[] = {"wall", "cpu"};
@@ -186,7 +200,7 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY(  "bench.output_dir",   "",     PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateString,      settings.output_dir,    zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.output_format", "callgrind", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchFormat, settings.output_format, zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.compress",     "zstd", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchCompress, settings.compress,     zend_bench_globals, bench_globals)
-	STD_PHP_INI_BOOLEAN("bench.report",       "0",    PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBool,        settings.report,        zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.report",       "auto", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchReport, settings.report,        zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.max_depth",    "1024", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchPositive, settings.max_depth,   zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.max_nodes",    "100000", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchPositive, settings.max_nodes, zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.start",        "request", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchStart, settings.start,        zend_bench_globals, bench_globals)

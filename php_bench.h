@@ -43,7 +43,7 @@ typedef struct {
 	zend_long output_format;
 	/** bench.compress: a bench_compress */
 	zend_long compress;
-	/** bench.report: print the top owners on stderr at the end of each profiled request */
+	/** bench.report: print the top owners on stderr at the end of each profiled request (auto: in the CLI) */
 	bool report;
 	/** bench.max_depth: deeper frames fold into the frame at the cap */
 	zend_long max_depth;

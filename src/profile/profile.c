@@ -249,14 +249,22 @@ static zend_always_inline const void *bench_profile_identity(const zend_function
 		/* Odd, so never NULL (an empty slot) nor equal to an aligned handler address. */
 		return (const void *) (uintptr_t) (h | 1);
 	}
-	return (const void *) fn->internal_function.handler;
+	/* A frame of the engine's own (a fiber's bottom frame) has no handler: the function's address then. */
+	return fn->internal_function.handler ? (const void *) fn->internal_function.handler : (const void *) fn;
 }
 
-/* A function's name; a file body is "{main}" when it is the script (main) or "include:file". */
+/*
+ * A function's name; a file body is "{main}" when it is the script (main) or
+ * "include:file". A stack walk also meets the engine's nameless internal
+ * frames, such as the one at the bottom of every fiber.
+ */
 static char *bench_profile_name(const zend_function *fn, bool main)
 {
 	char *name = NULL;
 
+	if (fn->common.function_name == NULL && fn->type != ZEND_USER_FUNCTION) {
+		return strdup("{engine}");
+	}
 	if (fn->common.function_name == NULL) {
 		if (main) {
 			return strdup("{main}");
