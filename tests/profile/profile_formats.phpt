@@ -34,7 +34,7 @@ echo "zstd: ", profile_check_sums($json), "\n";
 // Mode 0600, written by rename (no temporary file left behind).
 $dir = sys_get_temp_dir() . '/bench-mode-' . getmypid();
 mkdir($dir);
-exec(sprintf('%s -n -d extension=%s -d bench.mode=profile -d bench.output_dir=%s -r "echo 1;"', PHP_BINARY,
+exec(sprintf('%s -n -d extension=%s -d bench.mode=profile -d bench.report=0 -d bench.output_dir=%s -r "echo 1;"', PHP_BINARY,
     escapeshellarg(getenv('BENCH_SO')), escapeshellarg($dir)));
 $files = glob("$dir/*");
 printf("files: %d, mode %o, %s\n", count($files), fileperms($files[0]) & 0777, basename($files[0]) === basename($files[0], '.tmp') ? 'final name' : 'temporary');
