@@ -209,7 +209,7 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY(  "bench.sample_interval_us", "10000", PHP_INI_SYSTEM,         OnUpdateBenchSampleInterval, settings.sample_interval_us, zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.sample_clock", "wall", PHP_INI_SYSTEM,                OnUpdateBenchSampleClock, settings.sample_clock, zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.sample_requests", "1", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchFraction, settings.sample_requests, zend_bench_globals, bench_globals)
-	STD_PHP_INI_ENTRY(  "bench.alloc_sample_bytes", "4194304", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchBytes, settings.alloc_sample_bytes, zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.alloc_sample_bytes", "0", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchBytes, settings.alloc_sample_bytes, zend_bench_globals, bench_globals)
 	STD_PHP_INI_BOOLEAN("bench.native_stacks", "0", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBool,      settings.native_stacks, zend_bench_globals, bench_globals)
 PHP_INI_END()
 

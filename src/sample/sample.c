@@ -130,9 +130,9 @@ static void bench_sample_atfork_child(void)
 static bool bench_sample_start_ticker(void)
 {
 	static bool atfork_set, warned;
-	pid_t pid = getpid();
 
-	if (bench_sample_thread_pid == pid) {
+	/* Runs in this process: a forked child has it zeroed (no system call on every request). */
+	if (bench_sample_thread_pid != 0) {
 		return true;
 	}
 	if (!atfork_set) {
@@ -160,7 +160,7 @@ static bool bench_sample_start_ticker(void)
 		}
 		return false;
 	}
-	bench_sample_thread_pid = pid;
+	bench_sample_thread_pid = getpid();
 	return true;
 }
 
@@ -385,7 +385,10 @@ void bench_sample_rinit(void)
 	if (BENCH_INI(alloc_sample_bytes) > 0) {
 		bench_alloc_sample_until_rshutdown(bench_sample_alloc, bench_sample_alloc_gap());
 	}
-	bench_sample.last_cpu_ns = bench_sample_now_ns(CLOCK_THREAD_CPUTIME_ID);
+	if (BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU) {
+		/* A system call: only when samples are weighed by CPU time. */
+		bench_sample.last_cpu_ns = bench_sample_now_ns(CLOCK_THREAD_CPUTIME_ID);
+	}
 	__atomic_store_n(&bench_sample_interrupts, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&bench_sample_running, true, __ATOMIC_RELAXED);
 }

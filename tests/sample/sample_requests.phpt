@@ -38,7 +38,7 @@ trigger, right secret: 1 profiles
     [ticker] => 1
     [interval_us] => 10000
     [clock] => wall
-    [alloc_sample_bytes] => 4194304
+    [alloc_sample_bytes] => 0
     [native_stacks] =>%S
     [internal_calls] => %s
     [frameless_calls] => %s
