@@ -97,6 +97,7 @@ static bool bench_sink_drain(bench_buf *b, void *ctx)
 	if (sink->error) {
 		return false;
 	}
+	sink->drained = true;
 #ifdef HAVE_BENCH_ZSTD
 	if (sink->zstd) {
 		ok = bench_sink_compress(sink, b->data, b->len, ZSTD_e_continue);
@@ -153,6 +154,13 @@ bool bench_sink_close(bench_sink *sink)
 	if (ok) {
 #ifdef HAVE_BENCH_ZSTD
 		if (sink->zstd) {
+			/*
+			 * A profile that fits in one chunk (most sampled requests) is compressed
+			 * knowing its size: zstd then sizes its tables to it, not to the window.
+			 */
+			if (!sink->drained) {
+				ZSTD_CCtx_setPledgedSrcSize(bench_sink_zstd, sink->buf.len);
+			}
 			ok = bench_sink_compress(sink, sink->buf.data, sink->buf.len, ZSTD_e_end);
 		} else
 #endif

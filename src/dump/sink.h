@@ -33,6 +33,8 @@ typedef struct {
 	/** why writing failed (NULL while it has not) */
 	const char *error;
 	bool over_budget;
+	/** whether buf was ever drained (else close() has the whole profile) */
+	bool drained;
 } bench_sink;
 
 /**

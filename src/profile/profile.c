@@ -317,6 +317,7 @@ static uint32_t bench_profile_func_index(bench_profile_state *p, const void *ide
 	slot->identity = identity;
 	slot->parent = 0;
 	slot->node = p->funcs_used;
+	p->slots_filled = true;
 	return p->funcs_used++;
 }
 
@@ -369,6 +370,7 @@ static uint32_t bench_profile_child_of(bench_profile_state *p, uint32_t parent, 
 	slot->identity = identity;
 	slot->parent = parent;
 	slot->node = node;
+	p->slots_filled = true;
 	p->nodes[parent].last_identity = identity;
 	p->nodes[parent].last_child = node;
 	return node;
@@ -574,11 +576,15 @@ static void bench_profile_reset(bench_profile_state *p)
 	p->funcs_used = 0;
 	p->nodes_used = 0;
 	p->depth = 0;
-	if (p->slots) {
-		memset(p->slots, 0, sizeof(*p->slots) * p->slots_size);
-	}
-	if (p->func_slots) {
-		memset(p->func_slots, 0, sizeof(*p->func_slots) * p->func_slots_size);
+	/* Most sampled requests get no sample: their tables stay empty and need no clearing. */
+	if (p->slots_filled) {
+		if (p->slots) {
+			memset(p->slots, 0, sizeof(*p->slots) * p->slots_size);
+		}
+		if (p->func_slots) {
+			memset(p->func_slots, 0, sizeof(*p->func_slots) * p->func_slots_size);
+		}
+		p->slots_filled = false;
 	}
 	memset(p->overhead, 0, sizeof(p->overhead));
 	p->folded_depth = 0;

@@ -74,6 +74,8 @@ typedef struct {
 	/** open addressing, size a power of two */
 	bench_profile_slot *slots;
 	uint32_t slots_size;
+	/** whether either table has an entry since it was last cleared */
+	bool slots_filled;
 	/** function identity -> funcs index, same scheme (parent unused) */
 	bench_profile_slot *func_slots;
 	uint32_t func_slots_size;
