@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "php.h"
 #include "main/php_open_temporary_file.h"
@@ -120,8 +121,8 @@ static const char *bench_dump_extension(bench_format format)
 	}
 }
 
-/* What the bench files in dir weigh now: every worker writes there, so it is read, not remembered. */
-static uint64_t bench_dump_dir_bytes(const char *dir)
+/* What the bench files in dir weigh: every worker writes there, so it is read, not remembered. */
+static uint64_t bench_dump_dir_scan(const char *dir)
 {
 	DIR *d = opendir(dir);
 	struct dirent *entry;
@@ -140,6 +141,43 @@ static uint64_t bench_dump_dir_bytes(const char *dir)
 	}
 	closedir(d);
 	return total;
+}
+
+/*
+ * The directory is read again at most once a second: reading it costs one
+ * stat per file in it, too much for every profile of a busy pool. In between,
+ * what this process wrote is added; other workers' files show at the next read.
+ */
+static struct {
+	pthread_mutex_t lock;
+	char dir[MAXPATHLEN];
+	uint64_t bytes;
+	time_t read_at;
+} bench_dump_usage = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static uint64_t bench_dump_dir_bytes(const char *dir)
+{
+	time_t now = time(NULL);
+	uint64_t bytes;
+
+	pthread_mutex_lock(&bench_dump_usage.lock);
+	if (now != bench_dump_usage.read_at || strcmp(dir, bench_dump_usage.dir) != 0) {
+		bench_dump_usage.bytes = bench_dump_dir_scan(dir);
+		bench_dump_usage.read_at = now;
+		snprintf(bench_dump_usage.dir, sizeof(bench_dump_usage.dir), "%s", dir);
+	}
+	bytes = bench_dump_usage.bytes;
+	pthread_mutex_unlock(&bench_dump_usage.lock);
+	return bytes;
+}
+
+static void bench_dump_dir_wrote(const char *dir, uint64_t bytes)
+{
+	pthread_mutex_lock(&bench_dump_usage.lock);
+	if (strcmp(dir, bench_dump_usage.dir) == 0) {
+		bench_dump_usage.bytes += bytes;
+	}
+	pthread_mutex_unlock(&bench_dump_usage.lock);
 }
 
 static void bench_dump_over_budget(const bench_dump_settings *s)
@@ -199,6 +237,9 @@ bool bench_dump_write(bench_profile_state *p, const bench_dump_settings *s, benc
 			bench_dump_failed(BENCH_FAILURE_UNWRITABLE, "cannot write the profile %s: %s", sink->path, sink->error);
 		}
 		return false;
+	}
+	if (s->max_bytes) {
+		bench_dump_dir_wrote(s->dir, sink->written);
 	}
 	__atomic_fetch_add(&bench_dump_written, 1, __ATOMIC_RELAXED);
 	return true;
@@ -267,12 +308,14 @@ static void *bench_writer_run(void *arg)
 static void bench_writer_atfork_prepare(void)
 {
 	pthread_mutex_lock(&bench_failures.lock);
+	pthread_mutex_lock(&bench_dump_usage.lock);
 	pthread_mutex_lock(&bench_writer.lock);
 }
 
 static void bench_writer_atfork_parent(void)
 {
 	pthread_mutex_unlock(&bench_writer.lock);
+	pthread_mutex_unlock(&bench_dump_usage.lock);
 	pthread_mutex_unlock(&bench_failures.lock);
 }
 
@@ -280,6 +323,7 @@ static void bench_writer_atfork_parent(void)
 static void bench_writer_atfork_child(void)
 {
 	pthread_mutex_init(&bench_failures.lock, NULL);
+	pthread_mutex_init(&bench_dump_usage.lock, NULL);
 	pthread_mutex_init(&bench_writer.lock, NULL);
 	pthread_cond_init(&bench_writer.wake, NULL);
 	for (unsigned i = 0; i < bench_writer.count; i++) {
