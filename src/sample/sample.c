@@ -86,12 +86,17 @@ static void *bench_sample_ticker(void *arg)
 
 	(void) arg;
 	while (!__atomic_load_n(&bench_sample_stopping, __ATOMIC_RELAXED)) {
+		int64_t now;
+
 		next += interval;
-		struct timespec until = {.tv_sec = next / 1000000000, .tv_nsec = next % 1000000000};
-		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL) == EINTR) {
+		/* In slices of at most 50 ms, so that a process that ends is not kept waiting for a long interval. */
+		while ((now = bench_sample_now_ns(CLOCK_MONOTONIC)) < next
+				&& !__atomic_load_n(&bench_sample_stopping, __ATOMIC_RELAXED)) {
+			int64_t wake = MIN(next, now + 50000000);
+			struct timespec until = {.tv_sec = wake / 1000000000, .tv_nsec = wake % 1000000000};
+			clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL);
 		}
 		/* Woken late (a busy machine): the missed ticks count, and the schedule starts again from now. */
-		int64_t now = bench_sample_now_ns(CLOCK_MONOTONIC);
 		uint32_t ticks = 1;
 		if (now - next >= interval) {
 			ticks += (uint32_t) ((now - next) / interval);
