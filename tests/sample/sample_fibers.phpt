@@ -4,7 +4,8 @@ Sample mode: stacks inside a fiber go through the frame that started or resumed 
 Each usleep() is long against the 10 ms interval, so each is sampled (its
 sample taken when it returns, weighed by the ticks it slept through); the
 weights are checked to +-50% (a loaded machine adds ticks that count as sleep,
-and one tick may land in the code around the sleeps).
+and one tick may land in the code around the sleeps). Under valgrind, where the
+code around the sleeps takes longer than they do, only the paths are checked.
 --SKIPIF--
 <?php require __DIR__ . '/sample.inc'; profile_skip(); ?>
 --FILE--
@@ -34,7 +35,8 @@ foreach ($expect as $path => $ns) {
     foreach ($paths as $p => $w) {
         $found += preg_replace('/@\S+script\.php:/', '@SCRIPT:', $p) === $path ? $w : 0;
     }
-    printf("%s: %s\n", $path, $found >= 0.5 * $ns && $found <= 1.5 * $ns ? 'sampled' : "no ($found)");
+    $timed = !getenv('SKIP_PERF_SENSITIVE');
+    printf("%s: %s\n", $path, $found >= 0.5 * $ns && ($found <= 1.5 * $ns || !$timed) ? 'sampled' : "no ($found)");
 }
 ?>
 --EXPECT--
