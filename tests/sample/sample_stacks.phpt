@@ -1,7 +1,8 @@
 --TEST--
 Sample mode: a 100,000-deep stack is truncated to the innermost bench.max_depth frames under {truncated}, and the tracing JIT keeps the attribution
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip(); ?>
+<?php require __DIR__ . '/sample.inc'; profile_skip();
+if (!is_file(ini_get('extension_dir') . '/opcache.so')) die('skip opcache.so not installed (the JIT half)'); ?>
 --FILE--
 <?php
 require __DIR__ . '/sample.inc';
@@ -18,10 +19,6 @@ $path = explode(';', (string) reset($deep));
 printf("usleep sampled under %s, %d frames kept, the outer ones %s\n", $path[1] ?? '-', count($path) - 2,
     array_unique(array_slice($path, 2, -1)) === ['down'] ? 'all down()' : 'mixed');
 
-if (!is_file(ini_get('extension_dir') . '/opcache.so')) {
-    echo "usleep is the leaf with the JIT: yes\n";
-    return;
-}
 $run = sample_run(<<<'PHP'
 <?php
 function spin() { $s = 0; for ($i = 0; $i < 3000000; $i++) { $s += $i % 7; } return $s; }
