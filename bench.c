@@ -139,6 +139,14 @@ static ZEND_INI_MH(OnUpdateBenchSampleClock)
 	return bench_ini_choice((zend_long *) ZEND_INI_GET_ADDR(), new_value, "bench.sample_clock", names, 2, "wall or cpu");
 }
 
+static ZEND_INI_MH(OnUpdateBenchSampleInternal)
+{
+	static const char *const names[] = {"ticker", "wrapper"};
+
+	return bench_ini_choice((zend_long *) ZEND_INI_GET_ADDR(), new_value, "bench.sample_internal_calls", names, 2,
+		"ticker or wrapper");
+}
+
 static ZEND_INI_MH(OnUpdateBenchSampleInterval)
 {
 	zend_long value = ZEND_STRTOL(ZSTR_VAL(new_value), NULL, 10);
@@ -208,6 +216,7 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY(  "bench.output_max_mb", "1024", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateLong,       settings.output_max_mb, zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.sample_interval_us", "10000", PHP_INI_SYSTEM,         OnUpdateBenchSampleInterval, settings.sample_interval_us, zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.sample_clock", "wall", PHP_INI_SYSTEM,                OnUpdateBenchSampleClock, settings.sample_clock, zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.sample_internal_calls", "ticker", PHP_INI_SYSTEM,    OnUpdateBenchSampleInternal, settings.sample_internal_calls, zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.sample_requests", "1", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchFraction, settings.sample_requests, zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.alloc_sample_bytes", "0", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchBytes, settings.alloc_sample_bytes, zend_bench_globals, bench_globals)
 	STD_PHP_INI_BOOLEAN("bench.native_stacks", "0", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBool,      settings.native_stacks, zend_bench_globals, bench_globals)

@@ -59,6 +59,8 @@ typedef struct {
 	zend_long sample_interval_us;
 	/** bench.sample_clock: a bench_sample_clock */
 	zend_long sample_clock;
+	/** bench.sample_internal_calls: a bench_sample_internal (before PHP 8.4) */
+	zend_long sample_internal_calls;
 	/** bench.sample_requests: the fraction of requests sampled */
 	double sample_requests;
 	/** bench.alloc_sample_bytes: mean bytes between sampled allocations; 0: none */

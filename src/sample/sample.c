@@ -14,6 +14,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 #include "php.h"
@@ -49,8 +50,32 @@ static clockid_t bench_sample_php_cpu_clock;
 static uint64_t bench_sample_interval_ns;
 
 static void (*bench_sample_prev_interrupt)(zend_execute_data *execute_data);
+
 #if PHP_VERSION_ID < 80400
+/*
+ * Before 8.4 the VM checks the interrupt only at loop back-edges and when it
+ * enters a user function: an internal function running at the tick has
+ * returned by then, and its time would go to its caller. So the ticker notes
+ * the innermost frames running at the tick, copied with process_vm_readv
+ * (which fails cleanly where a frame is gone, where a plain read could
+ * fault), and the PHP thread rebuilds the stack of the tick from them.
+ */
+# define BENCH_SAMPLE_TICK_FRAMES 3
+static struct {
+	zend_execute_data *frame[BENCH_SAMPLE_TICK_FRAMES];
+	zend_function *func[BENCH_SAMPLE_TICK_FRAMES];
+	uint32_t frames;
+} bench_sample_tick;
+/** &EG(current_execute_data), which the ticker reads */
+static zend_execute_data **bench_sample_current_frame;
+/** the internal functions (kept for the process): a noted function is used only when it is one of them */
+static HashTable bench_sample_internal_functions;
+/** whether the ticker copies frames (else the wrapper below samples) */
+static bool bench_sample_notes_ticks;
+/** why the wrapper samples though the ticker was chosen; NULL when it was not */
+static const char *bench_sample_ticker_unavailable;
 static void (*bench_sample_prev_execute_internal)(zend_execute_data *execute_data, zval *return_value);
+static zend_result (*bench_sample_prev_post_startup)(void);
 #endif
 
 /** The request being sampled (the PHP thread's own). */
@@ -78,11 +103,63 @@ static int64_t bench_sample_now_ns(clockid_t clock)
 
 /* ---- the ticker thread ------------------------------------------------------- */
 
+#if PHP_VERSION_ID < 80400
+/* Copies the innermost frames running now (the ticker's side of the note above). */
+static void bench_sample_note_tick(pid_t pid)
+{
+	zend_execute_data *ex = __atomic_load_n(bench_sample_current_frame, __ATOMIC_RELAXED);
+	uint32_t n = 0;
+
+	for (; ex && n < BENCH_SAMPLE_TICK_FRAMES; n++) {
+		zend_execute_data copy;
+		struct iovec local = {&copy, sizeof(copy)}, remote = {ex, sizeof(copy)};
+
+		if (process_vm_readv(pid, &local, 1, &remote, 1, 0) != (ssize_t) sizeof(copy)) {
+			break;
+		}
+		__atomic_store_n(&bench_sample_tick.frame[n], ex, __ATOMIC_RELAXED);
+		__atomic_store_n(&bench_sample_tick.func[n], copy.func, __ATOMIC_RELAXED);
+		ex = copy.prev_execute_data;
+	}
+	__atomic_store_n(&bench_sample_tick.frames, n, __ATOMIC_RELAXED);
+}
+
+/* Which functions a noted frame may name: internal ones, which live as long as the process. */
+static zend_result bench_sample_post_startup(void)
+{
+	zend_function *func;
+	zend_class_entry *ce;
+
+	if (bench_sample_prev_post_startup && bench_sample_prev_post_startup() != SUCCESS) {
+		return FAILURE;
+	}
+	ZEND_HASH_FOREACH_PTR(CG(function_table), func) {
+		if (func->type == ZEND_INTERNAL_FUNCTION) {
+			zend_hash_index_add_empty_element(&bench_sample_internal_functions, (zend_ulong) (uintptr_t) func);
+		}
+	} ZEND_HASH_FOREACH_END();
+	ZEND_HASH_FOREACH_PTR(CG(class_table), ce) {
+		if (ce->type != ZEND_INTERNAL_CLASS) {
+			continue;
+		}
+		ZEND_HASH_FOREACH_PTR(&ce->function_table, func) {
+			if (func->type == ZEND_INTERNAL_FUNCTION) {
+				zend_hash_index_add_empty_element(&bench_sample_internal_functions, (zend_ulong) (uintptr_t) func);
+			}
+		} ZEND_HASH_FOREACH_END();
+	} ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}
+#endif
+
 static void *bench_sample_ticker(void *arg)
 {
 	int64_t interval = (int64_t) bench_sample_interval_ns;
 	int64_t next = bench_sample_now_ns(CLOCK_MONOTONIC), last_cpu = -1;
 	bool cpu = BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU;
+#if PHP_VERSION_ID < 80400
+	pid_t pid = getpid();
+#endif
 
 	(void) arg;
 	while (!__atomic_load_n(&bench_sample_stopping, __ATOMIC_RELAXED)) {
@@ -114,7 +191,14 @@ static void *bench_sample_ticker(void *arg)
 			}
 			last_cpu = used;
 		}
+#if PHP_VERSION_ID < 80400
+		if (bench_sample_notes_ticks) {
+			bench_sample_note_tick(pid);
+		}
+		__atomic_fetch_add(&bench_sample_interrupts, ticks, __ATOMIC_RELEASE);
+#else
 		__atomic_fetch_add(&bench_sample_interrupts, ticks, __ATOMIC_RELAXED);
+#endif
 		zend_atomic_bool_store_ex(bench_sample_vm_interrupt, true);
 	}
 	return NULL;
@@ -146,6 +230,9 @@ static bool bench_sample_start_ticker(void)
 	}
 	bench_sample_interval_ns = (uint64_t) BENCH_INI(sample_interval_us) * 1000;
 	bench_sample_vm_interrupt = &EG(vm_interrupt);
+#if PHP_VERSION_ID < 80400
+	bench_sample_current_frame = &EG(current_execute_data);
+#endif
 	if (pthread_getcpuclockid(pthread_self(), &bench_sample_php_cpu_clock) != 0) {
 		bench_sample_php_cpu_clock = CLOCK_THREAD_CPUTIME_ID;
 	}
@@ -179,12 +266,21 @@ void bench_sample_mshutdown(void)
 	free(bench_sample.frames);
 	bench_sample.frames = NULL;
 	bench_sample.frames_size = 0;
+#if PHP_VERSION_ID < 80400
+	if (bench_sample_notes_ticks) {
+		zend_hash_destroy(&bench_sample_internal_functions);
+		bench_sample_notes_ticks = false;
+	}
+#endif
 }
 
 /* ---- taking a sample ----------------------------------------------------------- */
 
-/* The node of the stack from its outermost frame to top: every frame is kept in sample mode. */
-static uint32_t bench_sample_path(bench_profile_state *p, zend_execute_data *top)
+/*
+ * The node of the stack from its outermost frame to top: every frame is kept
+ * in sample mode, up to bench.max_depth less the leaves the caller adds.
+ */
+static uint32_t bench_sample_path(bench_profile_state *p, zend_execute_data *top, uint32_t leaves)
 {
 	uint32_t max = (uint32_t) BENCH_INI(max_depth), n = 0, node = 0;
 	bool truncated = false;
@@ -202,7 +298,7 @@ static uint32_t bench_sample_path(bench_profile_state *p, zend_execute_data *top
 		if (!ex->func) {
 			continue;
 		}
-		if (n == max) {
+		if (n + leaves >= max && n > 0) {
 			truncated = true;
 			break;
 		}
@@ -229,6 +325,48 @@ static uint32_t bench_sample_path(bench_profile_state *p, zend_execute_data *top
 	return node;
 }
 
+#if PHP_VERSION_ID < 80400
+static bool bench_sample_is_internal(const zend_function *func)
+{
+	return zend_hash_index_exists(&bench_sample_internal_functions, (zend_ulong) (uintptr_t) func);
+}
+
+/*
+ * The stack of the last tick: from the innermost noted frame still live (the
+ * same frame running the same function), with the noted internal functions
+ * that have returned since above it. The stack of now when none is.
+ */
+static uint32_t bench_sample_tick_path(bench_profile_state *p, zend_execute_data *top)
+{
+	uint32_t frames = __atomic_load_n(&bench_sample_tick.frames, __ATOMIC_RELAXED);
+	zend_function *returned[BENCH_SAMPLE_TICK_FRAMES];
+
+	for (uint32_t i = 0; i < frames && i < BENCH_SAMPLE_TICK_FRAMES; i++) {
+		zend_execute_data *frame = __atomic_load_n(&bench_sample_tick.frame[i], __ATOMIC_RELAXED);
+		zend_function *func = __atomic_load_n(&bench_sample_tick.func[i], __ATOMIC_RELAXED);
+		zend_execute_data *ex = top;
+
+		while (ex && ex != frame) {
+			ex = ex->prev_execute_data;
+		}
+		if (ex && ex->func == func) {
+			uint32_t node = bench_sample_path(p, ex, i);
+			while (i-- > 0) {
+				node = bench_profile_frame_node(p, node, returned[i], false);
+			}
+			return node;
+		}
+		/* A returned frame is named only when its function outlives it: an internal one. */
+		if (!func || !bench_sample_is_internal(func)) {
+			break;
+		}
+		returned[i] = func;
+	}
+	return bench_sample_path(p, top, 0);
+}
+
+#endif
+
 static void bench_sample_take(zend_execute_data *top, uint32_t ticks)
 {
 	bench_profile_state *p = bench_profile_get();
@@ -253,7 +391,11 @@ static void bench_sample_take(zend_execute_data *top, uint32_t ticks)
 		weight = (int64_t) ticks * (int64_t) bench_sample_interval_ns;
 		counter = BENCH_COUNTER_WALL_NS;
 	}
-	uint32_t node = bench_sample_path(p, top);
+#if PHP_VERSION_ID < 80400
+	uint32_t node = bench_sample_notes_ticks ? bench_sample_tick_path(p, top) : bench_sample_path(p, top, 0);
+#else
+	uint32_t node = bench_sample_path(p, top, 0);
+#endif
 	p->nodes[node].own[counter] += weight;
 	p->nodes[node].calls++;
 	bench_sample.samples++;
@@ -261,7 +403,7 @@ static void bench_sample_take(zend_execute_data *top, uint32_t ticks)
 
 static void bench_sample_interrupt(zend_execute_data *execute_data)
 {
-	uint32_t ticks = __atomic_exchange_n(&bench_sample_interrupts, 0, __ATOMIC_RELAXED);
+	uint32_t ticks = __atomic_exchange_n(&bench_sample_interrupts, 0, __ATOMIC_ACQUIRE);
 
 	/* Zero: the interrupt was raised by someone else (a timeout, another extension). */
 	if (ticks) {
@@ -274,9 +416,11 @@ static void bench_sample_interrupt(zend_execute_data *execute_data)
 
 #if PHP_VERSION_ID < 80400
 /*
- * Before 8.4 the VM handles the interrupt after the internal frame is gone,
- * which would charge an internal function's time to its caller: a sample due
- * is taken here instead, with the internal frame still on top.
+ * bench.sample_internal_calls=wrapper: a sample due is taken right after an
+ * internal call, with its frame still on top. Exact for the internal call,
+ * but every internal call pays for it (the compiler emits DO_FCALL instead
+ * of DO_ICALL once execute_internal is set), and ticks that fell in the
+ * caller's own code before the call are charged to the call too.
  */
 static void bench_sample_execute_internal(zend_execute_data *execute_data, zval *return_value)
 {
@@ -296,6 +440,19 @@ static void bench_sample_execute_internal(zend_execute_data *execute_data, zval 
 		}
 	}
 }
+
+/* Whether the ticker can copy this process's frames: a seccomp filter may forbid process_vm_readv. */
+static bool bench_sample_can_copy_frames(void)
+{
+	uint64_t probe = 1, copy = 0;
+	struct iovec local = {&copy, sizeof(copy)}, remote = {&probe, sizeof(probe)};
+
+	if (process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t) sizeof(copy) && copy == probe) {
+		return true;
+	}
+	bench_sample_ticker_unavailable = strerror(errno);
+	return false;
+}
 #endif
 
 void bench_sample_minit(void)
@@ -303,8 +460,15 @@ void bench_sample_minit(void)
 	bench_sample_prev_interrupt = zend_interrupt_function;
 	zend_interrupt_function = bench_sample_interrupt;
 #if PHP_VERSION_ID < 80400
-	bench_sample_prev_execute_internal = zend_execute_internal;
-	zend_execute_internal = bench_sample_execute_internal;
+	if (BENCH_INI(sample_internal_calls) == BENCH_SAMPLE_INTERNAL_TICKER && bench_sample_can_copy_frames()) {
+		bench_sample_notes_ticks = true;
+		zend_hash_init(&bench_sample_internal_functions, 4096, NULL, NULL, 1);
+		bench_sample_prev_post_startup = zend_post_startup_cb;
+		zend_post_startup_cb = bench_sample_post_startup;
+	} else {
+		bench_sample_prev_execute_internal = zend_execute_internal;
+		zend_execute_internal = bench_sample_execute_internal;
+	}
 #endif
 }
 
@@ -360,7 +524,7 @@ static void bench_sample_alloc(size_t size)
 	if (BENCH_INI(native_stacks)) {
 		native = bench_native_capture(ips, BENCH_SAMPLE_NATIVE_MAX, BENCH_SAMPLE_NATIVE_SKIP);
 	}
-	uint32_t node = bench_sample_path(p, EG(current_execute_data));
+	uint32_t node = bench_sample_path(p, EG(current_execute_data), 0);
 	while (native-- > 0) {
 		node = bench_profile_native_node(p, node, ips[native]);
 	}
@@ -439,7 +603,14 @@ void bench_sample_info(zval *out)
 		add_assoc_bool(out, "native_stacks", BENCH_INI(native_stacks));
 	}
 #if PHP_VERSION_ID < 80400
-	add_assoc_string(out, "internal_calls", "execute_internal wrapper");
+	if (bench_sample_notes_ticks) {
+		add_assoc_string(out, "internal_calls", "frames copied by the ticker (process_vm_readv)");
+	} else if (bench_sample_ticker_unavailable) {
+		add_assoc_str(out, "internal_calls", zend_strpprintf(0,
+			"execute_internal wrapper: the ticker cannot copy frames (process_vm_readv: %s)", bench_sample_ticker_unavailable));
+	} else {
+		add_assoc_string(out, "internal_calls", "execute_internal wrapper");
+	}
 	add_assoc_string(out, "frameless_calls", "none before PHP 8.4");
 #else
 	add_assoc_string(out, "internal_calls", "VM interrupt with the internal frame on top");

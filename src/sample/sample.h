@@ -17,10 +17,19 @@ typedef enum {
 	BENCH_SAMPLE_CPU,
 } bench_sample_clock;
 
+/** What bench.sample_internal_calls selects: how a sample finds an internal function before PHP 8.4. */
+typedef enum {
+	/** the ticker copies the frames running at the tick */
+	BENCH_SAMPLE_INTERNAL_TICKER = 0,
+	/** an execute_internal wrapper samples after each internal call */
+	BENCH_SAMPLE_INTERNAL_WRAPPER,
+} bench_sample_internal;
+
 /**
  * Installs the interrupt hook and, before PHP 8.4, the execute_internal
- * wrapper (MINIT: both are read when scripts are compiled). Starts no thread:
- * php-fpm forks after MINIT.
+ * wrapper when it is chosen or the ticker cannot copy frames (MINIT: both
+ * are read when scripts are compiled). Starts no thread: php-fpm forks after
+ * MINIT.
  */
 void bench_sample_minit(void);
 

@@ -2,8 +2,8 @@
 php-fpm with bench.mode=sample: 1,000 requests from a real FastCGI client over 4 workers; every worker survives, each sampled request has a profile, a counted drop or a count as empty (no sample), sleeping in an internal function shows it as the leaf, a hot str_contains() loop shows str_contains
 --DESCRIPTION--
 Samples every 1 ms. A "sleep" request sleeps 20 ms in usleep() called from nap():
-the sample after usleep returns carries the ~20 ticks (8.2: execute_internal
-wrapper; 8.4: the VM with the internal frame on top), so usleep owns at least 90%
+the sample after usleep returns carries the ~20 ticks (8.2: from the frames the
+ticker copied; 8.4: the VM with the internal frame on top), so usleep owns at least 90%
 of the time sampled under nap, summed over those requests (a tick landing in
 nap's own two opcodes is the only way to miss it: false failure not seen in 50 runs).
 str_contains() is a frameless call on 8.4 (read from the caller's opline), a

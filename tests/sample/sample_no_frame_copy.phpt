@@ -1,0 +1,40 @@
+--TEST--
+Sample mode: where a seccomp filter forbids process_vm_readv, bench says so and samples through the execute_internal wrapper instead
+--DESCRIPTION--
+Before PHP 8.4 the ticker copies the running frames with process_vm_readv. A
+hardened service (a seccomp filter) may forbid that system call: bench then
+installs the wrapper at startup, bench_info() says why, and usleep is still
+the leaf of nap (at least 90% of its samples, as in sample_leaf). The filter
+is set by deny_vm_readv.c, compiled here with the system's C compiler.
+--SKIPIF--
+<?php
+require __DIR__ . '/sample.inc';
+profile_skip();
+if (PHP_VERSION_ID >= 80400) die('skip PHP 8.4 takes internal calls in the VM: no frame is copied');
+if (PHP_OS_FAMILY !== 'Linux') die('skip seccomp is Linux only');
+if (trim((string) shell_exec('command -v cc')) === '') die('skip no C compiler to build the seccomp helper');
+?>
+--FILE--
+<?php
+require __DIR__ . '/sample.inc';
+$helper = sys_get_temp_dir() . '/bench-deny-vm-readv-' . getmypid();
+exec(sprintf('cc -O2 -o %s %s 2>&1', escapeshellarg($helper), escapeshellarg(__DIR__ . '/deny_vm_readv.c')), $out, $status);
+if ($status !== 0) {
+    die("cannot build the helper: " . implode("\n", $out));
+}
+$run = sample_run(<<<'PHP'
+<?php
+function nap() { usleep(200000); }
+nap();
+echo bench_info()['sample']['internal_calls'], "\n";
+PHP, [], 'folded', [], [$helper]);
+unlink($helper);
+echo $run['output'], "\n";
+$paths = sample_folded(current($run['files']));
+$nap = sample_weight($paths, '{request};{main};nap');
+$usleep = $paths['{request};{main};nap;usleep'] ?? 0;
+printf("usleep owns >= 90%% of nap: %s\n", $usleep >= 0.9 * $nap && $nap > 0 ? 'yes' : "no ($usleep of $nap)");
+?>
+--EXPECT--
+execute_internal wrapper: the ticker cannot copy frames (process_vm_readv: Operation not permitted)
+usleep owns >= 90% of nap: yes
