@@ -61,7 +61,7 @@ chroot_umount() {
 	mountpoint -q "$chroot_dir/proc" 2>/dev/null && as_root umount "$chroot_dir/proc" || true
 }
 
-chroot_packages="php8.4-cli php8.4-dev php8.4-opcache php8.4-fpm libfcgi-bin gcc make pkg-config libzstd-dev libunwind-dev valgrind zstd protobuf-compiler golang-github-google-pprof-dev"
+chroot_packages="php8.4-cli php8.4-cgi php8.4-dev php8.4-opcache php8.4-fpm libfcgi-bin gcc make pkg-config libzstd-dev libunwind-dev valgrind zstd protobuf-compiler golang-github-google-pprof-dev"
 
 # build_pprof OUT: builds Google's pprof tool from Debian's packaged Go sources (offline, GOPATH mode).
 build_pprof() {
@@ -84,7 +84,7 @@ chroot_setup() {
 	fi
 	as_root sh -c "echo 'deb $mirror trixie main' > '$chroot_dir/etc/apt/sources.list'"
 	chroot_mount
-	if ! chroot_run sh -c "command -v php8.4 >/dev/null && command -v phpize8.4 >/dev/null && command -v valgrind >/dev/null && command -v zstd >/dev/null && command -v cgi-fcgi >/dev/null && command -v php-fpm8.4 >/dev/null && command -v protoc >/dev/null"; then
+	if ! chroot_run sh -c "command -v php8.4 >/dev/null && command -v phpize8.4 >/dev/null && command -v valgrind >/dev/null && command -v zstd >/dev/null && command -v cgi-fcgi >/dev/null && command -v php-fpm8.4 >/dev/null && command -v php-cgi8.4 >/dev/null && command -v protoc >/dev/null"; then
 		say "installing PHP 8.4 in the chroot"
 		chroot_run apt-get update -qq >"$work/chroot-apt.log" 2>&1 || die "apt-get update in the chroot failed (see $work/chroot-apt.log)"
 		chroot_run apt-get install -y -qq --no-install-recommends $chroot_packages >>"$work/chroot-apt.log" 2>&1 \

@@ -144,26 +144,36 @@ static uint64_t bench_dump_dir_scan(const char *dir)
 }
 
 /*
- * The directory is read again at most once a second: reading it costs one
- * stat per file in it, too much for every profile of a busy pool. In between,
+ * Reading the directory costs one stat per file in it, too much for every
+ * profile of a busy pool: it is read again after a second, or after a hundred
+ * times what the last read took if longer (a directory that takes 50 ms to
+ * read is read every 5 s), so reads cost at most 1% of a core. In between,
  * what this process wrote is added; other workers' files show at the next read.
  */
 static struct {
 	pthread_mutex_t lock;
 	char dir[MAXPATHLEN];
 	uint64_t bytes;
-	time_t read_at;
+	uint64_t next_read_ns;
 } bench_dump_usage = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static uint64_t bench_dump_monotonic_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t) ts.tv_sec * 1000000000 + (uint64_t) ts.tv_nsec;
+}
 
 static uint64_t bench_dump_dir_bytes(const char *dir)
 {
-	time_t now = time(NULL);
+	uint64_t now = bench_dump_monotonic_ns();
 	uint64_t bytes;
 
 	pthread_mutex_lock(&bench_dump_usage.lock);
-	if (now != bench_dump_usage.read_at || strcmp(dir, bench_dump_usage.dir) != 0) {
+	if (now >= bench_dump_usage.next_read_ns || strcmp(dir, bench_dump_usage.dir) != 0) {
 		bench_dump_usage.bytes = bench_dump_dir_scan(dir);
-		bench_dump_usage.read_at = now;
+		bench_dump_usage.next_read_ns = now + MAX(1000000000, 100 * (bench_dump_monotonic_ns() - now));
 		snprintf(bench_dump_usage.dir, sizeof(bench_dump_usage.dir), "%s", dir);
 	}
 	bytes = bench_dump_usage.bytes;
