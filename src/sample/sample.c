@@ -104,6 +104,12 @@ static int64_t bench_sample_now_ns(clockid_t clock)
 /* ---- the ticker thread ------------------------------------------------------- */
 
 #if PHP_VERSION_ID < 80400
+/* Whether func is an internal function: the set is filled at startup and only read after, by both threads. */
+static bool bench_sample_is_internal(const zend_function *func)
+{
+	return zend_hash_index_exists(&bench_sample_internal_functions, (zend_ulong) (uintptr_t) func);
+}
+
 /* Copies the innermost frames running now (the ticker's side of the note above). */
 static void bench_sample_note_tick(pid_t pid)
 {
@@ -119,6 +125,11 @@ static void bench_sample_note_tick(pid_t pid)
 		}
 		__atomic_store_n(&bench_sample_tick.frame[n], ex, __ATOMIC_RELAXED);
 		__atomic_store_n(&bench_sample_tick.func[n], copy.func, __ATOMIC_RELAXED);
+		/* The caller of a user function is never needed: a user frame is named only while it is live. */
+		if (!bench_sample_is_internal(copy.func)) {
+			n++;
+			break;
+		}
 		ex = copy.prev_execute_data;
 	}
 	__atomic_store_n(&bench_sample_tick.frames, n, __ATOMIC_RELAXED);
@@ -152,10 +163,42 @@ static zend_result bench_sample_post_startup(void)
 }
 #endif
 
+/*
+ * The ticker parks while no sampled request runs (an idle worker, or a
+ * request that bench.sample_requests leaves out), so that it wakes nobody
+ * then: on a busy machine every wakeup takes a CPU from someone.
+ */
+static pthread_mutex_t bench_sample_park_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t bench_sample_park_cond = PTHREAD_COND_INITIALIZER;
+static bool bench_sample_parked;
+
+static void bench_sample_park(void)
+{
+	pthread_mutex_lock(&bench_sample_park_lock);
+	/* Said before running is read again, so that a request starting now sees it and wakes the ticker. */
+	__atomic_store_n(&bench_sample_parked, true, __ATOMIC_SEQ_CST);
+	while (!__atomic_load_n(&bench_sample_running, __ATOMIC_SEQ_CST)
+			&& !__atomic_load_n(&bench_sample_stopping, __ATOMIC_SEQ_CST)) {
+		pthread_cond_wait(&bench_sample_park_cond, &bench_sample_park_lock);
+	}
+	__atomic_store_n(&bench_sample_parked, false, __ATOMIC_RELAXED);
+	pthread_mutex_unlock(&bench_sample_park_lock);
+}
+
+/* After setting running or stopping: a system call only when the ticker is parked. */
+static void bench_sample_unpark(void)
+{
+	if (__atomic_load_n(&bench_sample_parked, __ATOMIC_SEQ_CST)) {
+		pthread_mutex_lock(&bench_sample_park_lock);
+		pthread_cond_signal(&bench_sample_park_cond);
+		pthread_mutex_unlock(&bench_sample_park_lock);
+	}
+}
+
 static void *bench_sample_ticker(void *arg)
 {
 	int64_t interval = (int64_t) bench_sample_interval_ns;
-	int64_t next = bench_sample_now_ns(CLOCK_MONOTONIC), last_cpu = -1;
+	int64_t start = bench_sample_now_ns(CLOCK_MONOTONIC), next = start, last_cpu = -1;
 	bool cpu = BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU;
 #if PHP_VERSION_ID < 80400
 	pid_t pid = getpid();
@@ -165,6 +208,13 @@ static void *bench_sample_ticker(void *arg)
 	while (!__atomic_load_n(&bench_sample_stopping, __ATOMIC_RELAXED)) {
 		int64_t now;
 
+		if (!__atomic_load_n(&bench_sample_running, __ATOMIC_SEQ_CST)) {
+			bench_sample_park();
+			last_cpu = -1;
+			/* Back on the ticker's own grid: when a request starts must not decide whether it gets a sample. */
+			now = bench_sample_now_ns(CLOCK_MONOTONIC);
+			next = now - (now - start) % interval;
+		}
 		next += interval;
 		/* In slices of at most 50 ms, so that a process that ends is not kept waiting for a long interval. */
 		while ((now = bench_sample_now_ns(CLOCK_MONOTONIC)) < next
@@ -180,7 +230,6 @@ static void *bench_sample_ticker(void *arg)
 			next = now;
 		}
 		if (!__atomic_load_n(&bench_sample_running, __ATOMIC_RELAXED)) {
-			last_cpu = -1;
 			continue;
 		}
 		if (cpu) {
@@ -208,6 +257,9 @@ static void bench_sample_atfork_child(void)
 {
 	/* Only the forking thread survives: the next sample (raised here) starts a ticker for this process. */
 	bench_sample_thread_pid = 0;
+	pthread_mutex_init(&bench_sample_park_lock, NULL);
+	pthread_cond_init(&bench_sample_park_cond, NULL);
+	bench_sample_parked = false;
 	if (__atomic_load_n(&bench_sample_running, __ATOMIC_RELAXED)) {
 		__atomic_store_n(&bench_sample_forked, true, __ATOMIC_RELAXED);
 		__atomic_store_n(&bench_sample_interrupts, 1, __ATOMIC_RELAXED);
@@ -259,7 +311,8 @@ static bool bench_sample_start_ticker(void)
 void bench_sample_mshutdown(void)
 {
 	if (bench_sample_thread_pid == getpid()) {
-		__atomic_store_n(&bench_sample_stopping, true, __ATOMIC_RELAXED);
+		__atomic_store_n(&bench_sample_stopping, true, __ATOMIC_SEQ_CST);
+		bench_sample_unpark();
 		pthread_join(bench_sample_thread, NULL);
 		bench_sample_thread_pid = 0;
 	}
@@ -326,10 +379,6 @@ static uint32_t bench_sample_path(bench_profile_state *p, zend_execute_data *top
 }
 
 #if PHP_VERSION_ID < 80400
-static bool bench_sample_is_internal(const zend_function *func)
-{
-	return zend_hash_index_exists(&bench_sample_internal_functions, (zend_ulong) (uintptr_t) func);
-}
 
 /*
  * The stack of the last tick: from the innermost noted frame still live (the
@@ -559,7 +608,8 @@ void bench_sample_rinit(void)
 		bench_sample.last_cpu_ns = bench_sample_now_ns(CLOCK_THREAD_CPUTIME_ID);
 	}
 	__atomic_store_n(&bench_sample_interrupts, 0, __ATOMIC_RELAXED);
-	__atomic_store_n(&bench_sample_running, true, __ATOMIC_RELAXED);
+	__atomic_store_n(&bench_sample_running, true, __ATOMIC_SEQ_CST);
+	bench_sample_unpark();
 }
 
 void bench_sample_rshutdown(void)
