@@ -51,16 +51,16 @@ static uint64_t bench_sample_interval_ns;
 
 static void (*bench_sample_prev_interrupt)(zend_execute_data *execute_data);
 
-#if PHP_VERSION_ID < 80400
 /*
- * Before 8.4 the VM checks the interrupt only at loop back-edges and when it
- * enters a user function: an internal function running at the tick has
- * returned by then, and its time would go to its caller. So the ticker notes
- * the innermost frames running at the tick, copied with process_vm_readv
- * (which fails cleanly where a frame is gone, where a plain read could
- * fault), and the PHP thread rebuilds the stack of the tick from them.
+ * The VM checks the interrupt at loop back-edges, on entering a user function,
+ * and from 8.4 after an internal call the VM made: an internal function
+ * running at the tick (before 8.4, or one called from C, like array_map's
+ * callback) has returned by then, and its time would go to its caller. So the
+ * ticker notes the innermost frames running at the tick, copied with
+ * process_vm_readv (which fails cleanly where a frame is gone, where a plain
+ * read could fault), and the PHP thread rebuilds the stack of the tick from them.
  */
-# define BENCH_SAMPLE_TICK_FRAMES 3
+#define BENCH_SAMPLE_TICK_FRAMES 3
 static struct {
 	zend_execute_data *frame[BENCH_SAMPLE_TICK_FRAMES];
 	zend_function *func[BENCH_SAMPLE_TICK_FRAMES];
@@ -70,12 +70,13 @@ static struct {
 static zend_execute_data **bench_sample_current_frame;
 /** the internal functions (kept for the process): a noted function is used only when it is one of them */
 static HashTable bench_sample_internal_functions;
-/** whether the ticker copies frames (else the wrapper below samples) */
+/** whether the ticker copies frames (else, before 8.4, the wrapper below samples) */
 static bool bench_sample_notes_ticks;
-/** why the wrapper samples though the ticker was chosen; NULL when it was not */
+/** why the ticker cannot copy frames; NULL when it can or was not asked to */
 static const char *bench_sample_ticker_unavailable;
-static void (*bench_sample_prev_execute_internal)(zend_execute_data *execute_data, zval *return_value);
 static zend_result (*bench_sample_prev_post_startup)(void);
+#if PHP_VERSION_ID < 80400
+static void (*bench_sample_prev_execute_internal)(zend_execute_data *execute_data, zval *return_value);
 #endif
 
 /** The request being sampled (the PHP thread's own). */
@@ -103,7 +104,6 @@ static int64_t bench_sample_now_ns(clockid_t clock)
 
 /* ---- the ticker thread ------------------------------------------------------- */
 
-#if PHP_VERSION_ID < 80400
 /* Whether func is an internal function: the set is filled at startup and only read after, by both threads. */
 static bool bench_sample_is_internal(const zend_function *func)
 {
@@ -161,7 +161,6 @@ static zend_result bench_sample_post_startup(void)
 	} ZEND_HASH_FOREACH_END();
 	return SUCCESS;
 }
-#endif
 
 /*
  * The ticker parks while no sampled request runs (an idle worker, or a
@@ -200,9 +199,7 @@ static void *bench_sample_ticker(void *arg)
 	int64_t interval = (int64_t) bench_sample_interval_ns;
 	int64_t start = bench_sample_now_ns(CLOCK_MONOTONIC), next = start, last_cpu = -1;
 	bool cpu = BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU;
-#if PHP_VERSION_ID < 80400
 	pid_t pid = getpid();
-#endif
 
 	(void) arg;
 	while (!__atomic_load_n(&bench_sample_stopping, __ATOMIC_RELAXED)) {
@@ -240,14 +237,10 @@ static void *bench_sample_ticker(void *arg)
 			}
 			last_cpu = used;
 		}
-#if PHP_VERSION_ID < 80400
 		if (bench_sample_notes_ticks) {
 			bench_sample_note_tick(pid);
 		}
 		__atomic_fetch_add(&bench_sample_interrupts, ticks, __ATOMIC_RELEASE);
-#else
-		__atomic_fetch_add(&bench_sample_interrupts, ticks, __ATOMIC_RELAXED);
-#endif
 		zend_atomic_bool_store_ex(bench_sample_vm_interrupt, true);
 	}
 	return NULL;
@@ -282,9 +275,7 @@ static bool bench_sample_start_ticker(void)
 	}
 	bench_sample_interval_ns = (uint64_t) BENCH_INI(sample_interval_us) * 1000;
 	bench_sample_vm_interrupt = &EG(vm_interrupt);
-#if PHP_VERSION_ID < 80400
 	bench_sample_current_frame = &EG(current_execute_data);
-#endif
 	if (pthread_getcpuclockid(pthread_self(), &bench_sample_php_cpu_clock) != 0) {
 		bench_sample_php_cpu_clock = CLOCK_THREAD_CPUTIME_ID;
 	}
@@ -319,12 +310,10 @@ void bench_sample_mshutdown(void)
 	free(bench_sample.frames);
 	bench_sample.frames = NULL;
 	bench_sample.frames_size = 0;
-#if PHP_VERSION_ID < 80400
 	if (bench_sample_notes_ticks) {
 		zend_hash_destroy(&bench_sample_internal_functions);
 		bench_sample_notes_ticks = false;
 	}
-#endif
 }
 
 /* ---- taking a sample ----------------------------------------------------------- */
@@ -378,8 +367,6 @@ static uint32_t bench_sample_path(bench_profile_state *p, zend_execute_data *top
 	return node;
 }
 
-#if PHP_VERSION_ID < 80400
-
 /*
  * The stack of the last tick: from the innermost noted frame still live (the
  * same frame running the same function), with the noted internal functions
@@ -414,8 +401,6 @@ static uint32_t bench_sample_tick_path(bench_profile_state *p, zend_execute_data
 	return bench_sample_path(p, top, 0);
 }
 
-#endif
-
 static void bench_sample_take(zend_execute_data *top, uint32_t ticks)
 {
 	bench_profile_state *p = bench_profile_get();
@@ -440,11 +425,7 @@ static void bench_sample_take(zend_execute_data *top, uint32_t ticks)
 		weight = (int64_t) ticks * (int64_t) bench_sample_interval_ns;
 		counter = BENCH_COUNTER_WALL_NS;
 	}
-#if PHP_VERSION_ID < 80400
 	uint32_t node = bench_sample_notes_ticks ? bench_sample_tick_path(p, top) : bench_sample_path(p, top, 0);
-#else
-	uint32_t node = bench_sample_path(p, top, 0);
-#endif
 	p->nodes[node].own[counter] += weight;
 	p->nodes[node].calls++;
 	bench_sample.samples++;
@@ -490,6 +471,8 @@ static void bench_sample_execute_internal(zend_execute_data *execute_data, zval 
 	}
 }
 
+#endif
+
 /* Whether the ticker can copy this process's frames: a seccomp filter may forbid process_vm_readv. */
 static bool bench_sample_can_copy_frames(void)
 {
@@ -502,19 +485,24 @@ static bool bench_sample_can_copy_frames(void)
 	bench_sample_ticker_unavailable = strerror(errno);
 	return false;
 }
-#endif
-
 void bench_sample_minit(void)
 {
 	bench_sample_prev_interrupt = zend_interrupt_function;
 	zend_interrupt_function = bench_sample_interrupt;
 #if PHP_VERSION_ID < 80400
-	if (BENCH_INI(sample_internal_calls) == BENCH_SAMPLE_INTERNAL_TICKER && bench_sample_can_copy_frames()) {
+	bool ticker = BENCH_INI(sample_internal_calls) == BENCH_SAMPLE_INTERNAL_TICKER;
+#else
+	/* The wrapper would turn frameless calls off: the ticker alone, where it can. */
+	bool ticker = true;
+#endif
+	if (ticker && bench_sample_can_copy_frames()) {
 		bench_sample_notes_ticks = true;
 		zend_hash_init(&bench_sample_internal_functions, 4096, NULL, NULL, 1);
 		bench_sample_prev_post_startup = zend_post_startup_cb;
 		zend_post_startup_cb = bench_sample_post_startup;
-	} else {
+	}
+#if PHP_VERSION_ID < 80400
+	else {
 		bench_sample_prev_execute_internal = zend_execute_internal;
 		zend_execute_internal = bench_sample_execute_internal;
 	}
@@ -653,17 +641,21 @@ void bench_sample_info(zval *out)
 		add_assoc_bool(out, "native_stacks", BENCH_INI(native_stacks));
 	}
 #if PHP_VERSION_ID < 80400
+	const char *fallback = "execute_internal wrapper";
+#else
+	const char *fallback = "VM interrupt after the internal calls it makes";
+#endif
 	if (bench_sample_notes_ticks) {
 		add_assoc_string(out, "internal_calls", "frames copied by the ticker (process_vm_readv)");
 	} else if (bench_sample_ticker_unavailable) {
 		add_assoc_str(out, "internal_calls", zend_strpprintf(0,
-			"execute_internal wrapper: the ticker cannot copy frames (process_vm_readv: %s)", bench_sample_ticker_unavailable));
+			"%s: the ticker cannot copy frames (process_vm_readv: %s)", fallback, bench_sample_ticker_unavailable));
 	} else {
-		add_assoc_string(out, "internal_calls", "execute_internal wrapper");
+		add_assoc_string(out, "internal_calls", fallback);
 	}
+#if PHP_VERSION_ID < 80400
 	add_assoc_string(out, "frameless_calls", "none before PHP 8.4");
 #else
-	add_assoc_string(out, "internal_calls", "VM interrupt with the internal frame on top");
 # if PHP_VERSION_ID < 80500
 	add_assoc_string(out, "frameless_calls", "leaf read from the caller's opline");
 # else

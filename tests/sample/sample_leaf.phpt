@@ -2,10 +2,12 @@
 Sample mode: time in an internal function is charged to it (the leaf), busy user code to its function, and the sampled time adds up to the request's
 --DESCRIPTION--
 Wall-clock samples every 10 ms, once for each way bench.sample_internal_calls
-finds an internal function before PHP 8.4 (8.4 ignores the setting: its VM
-takes the interrupt with the internal frame still on top).
+finds an internal function before PHP 8.4 (8.4 ignores the setting: the
+ticker always, as the wrapper would turn frameless calls off).
 - ticker: the ticker copies the frames running at the tick; the sample, taken
-  at the next loop or call, rebuilds that stack from them.
+  at the next loop or call, rebuilds that stack from them. The VM of 8.4 also
+  checks the interrupt right after an internal call it made, but not after
+  usleep called by array_map: there too only the copied frames name usleep.
 - wrapper: an execute_internal wrapper samples right after usleep returns.
 nap() sleeps 300 ms in usleep(), weighed by the ticks that passed, so usleep
 owns at least 90% of nap's samples; only a tick landing in nap's own few
