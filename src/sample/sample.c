@@ -375,6 +375,7 @@ static uint32_t bench_sample_path(bench_profile_state *p, zend_execute_data *top
 static uint32_t bench_sample_tick_path(bench_profile_state *p, zend_execute_data *top)
 {
 	uint32_t frames = __atomic_load_n(&bench_sample_tick.frames, __ATOMIC_RELAXED);
+	uint32_t max = (uint32_t) BENCH_INI(max_depth);
 	zend_function *returned[BENCH_SAMPLE_TICK_FRAMES];
 
 	for (uint32_t i = 0; i < frames && i < BENCH_SAMPLE_TICK_FRAMES; i++) {
@@ -382,8 +383,9 @@ static uint32_t bench_sample_tick_path(bench_profile_state *p, zend_execute_data
 		zend_function *func = __atomic_load_n(&bench_sample_tick.func[i], __ATOMIC_RELAXED);
 		zend_execute_data *ex = top;
 
-		while (ex && ex != frame) {
-			ex = ex->prev_execute_data;
+		/* Bounded: a noted frame is near the top, and a 100,000-deep stack must not be walked whole per sample. */
+		for (uint32_t depth = 0; ex && ex != frame; depth++) {
+			ex = depth < max ? ex->prev_execute_data : NULL;
 		}
 		if (ex && ex->func == func) {
 			uint32_t node = bench_sample_path(p, ex, i);
