@@ -10,8 +10,8 @@ require __DIR__ . '/sample.inc';
 // 1 ms samples: a thousand interrupts a second must not cut sleep() short.
 $run = sample_run(<<<'PHP'
 <?php
-function parent_work() { $t = hrtime(true); while (hrtime(true) - $t < 100e6) {} }
-function child_work() { $t = hrtime(true); while (hrtime(true) - $t < 100e6) {} }
+function parent_work() { $t = hrtime(true); while (hrtime(true) - $t < 300e6) {} }
+function child_work() { $t = hrtime(true); while (hrtime(true) - $t < 300e6) {} }
 $t = hrtime(true);
 $left = sleep(1);
 printf("sleep(1) returned %d after >= 1 s: %s\n", $left, hrtime(true) - $t >= 1e9 ? 'yes' : 'no');
@@ -40,10 +40,11 @@ foreach ($profiles as $pid => $paths) {
     $child = sample_weight($paths, '{request};{main};child_work');
     $parent = sample_weight($paths, '{request};{main};parent_work');
     $sleep = $paths['{request};{main};sleep'] ?? 0;
-    // Both inherit the samples taken before the fork (sleep); after it, each samples its own work (100 ms each).
+    // Both inherit the samples taken before the fork (sleep); after it, each samples its own work (300 ms each;
+    // half of it is enough: under valgrind a sample can wait tens of ms for the PHP thread's turn).
     $lines[$child ? 'child' : 'parent'] = sprintf("sleep sampled %s, child_work %s, parent_work %s",
-        $sleep >= 0.9e9 ? 'yes' : "no ($sleep)", $child >= 50e6 ? 'yes' : ($child ? "little ($child)" : 'no'),
-        $parent >= 50e6 ? 'yes' : ($parent ? "little ($parent)" : 'no'));
+        $sleep >= 0.9e9 ? 'yes' : "no ($sleep)", $child >= 150e6 ? 'yes' : ($child ? "little ($child)" : 'no'),
+        $parent >= 150e6 ? 'yes' : ($parent ? "little ($parent)" : 'no'));
 }
 ksort($lines);
 foreach ($lines as $role => $line) {
