@@ -90,7 +90,8 @@ if test "$PHP_BENCH" != "no"; then
     src/ops/ops.c \
     src/profile/profile.c \
     src/sample/native.c \
-    src/sample/sample.c"
+    src/sample/sample.c \
+    src/sample/thread.c"
 
   PHP_NEW_EXTENSION([bench], [$bench_sources], [$ext_shared], , [$BENCH_CFLAGS])
   dnl The sampling ticker and the writer are threads; allocation samples use log() and dladdr().

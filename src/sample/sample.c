@@ -11,9 +11,12 @@
 #endif
 
 #include <errno.h>
+#include <linux/futex.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
@@ -26,6 +29,7 @@
 #include "php_bench.h"
 #include "sample.h"
 #include "native.h"
+#include "thread.h"
 #include "src/dump/dump.h"
 #include "src/profile/profile.h"
 #include "src/profile/profile_private.h"
@@ -43,7 +47,7 @@ static bool bench_sample_stopping;
 static bool bench_sample_forked;
 
 static zend_atomic_bool *bench_sample_vm_interrupt;
-static pthread_t bench_sample_thread;
+static bench_thread bench_sample_thread;
 /** the process whose ticker runs: 0 for none */
 static pid_t bench_sample_thread_pid;
 static clockid_t bench_sample_php_cpu_clock;
@@ -120,7 +124,7 @@ static void bench_sample_note_tick(pid_t pid)
 		zend_execute_data copy;
 		struct iovec local = {&copy, sizeof(copy)}, remote = {ex, sizeof(copy)};
 
-		if (process_vm_readv(pid, &local, 1, &remote, 1, 0) != (ssize_t) sizeof(copy)) {
+		if (bench_thread_syscall(SYS_process_vm_readv, pid, (long) &local, 1, (long) &remote, 1, 0) != (long) sizeof(copy)) {
 			break;
 		}
 		__atomic_store_n(&bench_sample_tick.frame[n], ex, __ATOMIC_RELAXED);
@@ -165,43 +169,59 @@ static zend_result bench_sample_post_startup(void)
 /*
  * The ticker parks while no sampled request runs (an idle worker, or a
  * request that bench.sample_requests leaves out), so that it wakes nobody
- * then: on a busy machine every wakeup takes a CPU from someone.
+ * then: on a busy machine every wakeup takes a CPU from someone. It waits on
+ * a futex, not a condition variable: it is a bare thread (see thread.h).
  */
-static pthread_mutex_t bench_sample_park_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t bench_sample_park_cond = PTHREAD_COND_INITIALIZER;
+static uint32_t bench_sample_park_seq;
 static bool bench_sample_parked;
 
 static void bench_sample_park(void)
 {
-	pthread_mutex_lock(&bench_sample_park_lock);
-	/* Said before running is read again, so that a request starting now sees it and wakes the ticker. */
-	__atomic_store_n(&bench_sample_parked, true, __ATOMIC_SEQ_CST);
-	while (!__atomic_load_n(&bench_sample_running, __ATOMIC_SEQ_CST)
-			&& !__atomic_load_n(&bench_sample_stopping, __ATOMIC_SEQ_CST)) {
-		pthread_cond_wait(&bench_sample_park_cond, &bench_sample_park_lock);
+	for (;;) {
+		uint32_t seq = __atomic_load_n(&bench_sample_park_seq, __ATOMIC_SEQ_CST);
+
+		/* Said before running is read again, so that a request starting now sees it and wakes the ticker. */
+		__atomic_store_n(&bench_sample_parked, true, __ATOMIC_SEQ_CST);
+		if (__atomic_load_n(&bench_sample_running, __ATOMIC_SEQ_CST)
+				|| __atomic_load_n(&bench_sample_stopping, __ATOMIC_SEQ_CST)) {
+			break;
+		}
+		/* Returns at once if seq moved since it was read: no wakeup is lost. */
+		bench_thread_syscall(SYS_futex, (long) &bench_sample_park_seq, FUTEX_WAIT_PRIVATE, seq, 0, 0, 0);
 	}
 	__atomic_store_n(&bench_sample_parked, false, __ATOMIC_RELAXED);
-	pthread_mutex_unlock(&bench_sample_park_lock);
 }
 
 /* After setting running or stopping: a system call only when the ticker is parked. */
 static void bench_sample_unpark(void)
 {
 	if (__atomic_load_n(&bench_sample_parked, __ATOMIC_SEQ_CST)) {
-		pthread_mutex_lock(&bench_sample_park_lock);
-		pthread_cond_signal(&bench_sample_park_cond);
-		pthread_mutex_unlock(&bench_sample_park_lock);
+		__atomic_fetch_add(&bench_sample_park_seq, 1, __ATOMIC_SEQ_CST);
+		bench_thread_syscall(SYS_futex, (long) &bench_sample_park_seq, FUTEX_WAKE_PRIVATE, 1, 0, 0, 0);
 	}
 }
 
+/* The PHP thread's CPU time, read from the ticker (a CPU clock has no vDSO path: a system call either way). */
+static int64_t bench_sample_php_cpu_ns(void)
+{
+	struct timespec ts;
+
+	if (bench_thread_syscall(SYS_clock_gettime, bench_sample_php_cpu_clock, (long) &ts, 0, 0, 0, 0) != 0) {
+		return 0;
+	}
+	return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* The ticker runs on a bare thread: system calls through bench_thread_syscall() only (see thread.h). */
 static void *bench_sample_ticker(void *arg)
 {
 	int64_t interval = (int64_t) bench_sample_interval_ns;
+	/* CLOCK_MONOTONIC is read in the vDSO, and never fails: errno is left alone. */
 	int64_t start = bench_sample_now_ns(CLOCK_MONOTONIC), next = start, last_cpu = -1;
 	bool cpu = BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU;
-	pid_t pid = getpid();
+	pid_t pid = (pid_t) (intptr_t) arg;
 
-	(void) arg;
+	bench_thread_syscall(SYS_prctl, PR_SET_NAME, (long) "bench ticker", 0, 0, 0, 0);
 	while (!__atomic_load_n(&bench_sample_stopping, __ATOMIC_RELAXED)) {
 		int64_t now;
 
@@ -218,7 +238,7 @@ static void *bench_sample_ticker(void *arg)
 				&& !__atomic_load_n(&bench_sample_stopping, __ATOMIC_RELAXED)) {
 			int64_t wake = MIN(next, now + 50000000);
 			struct timespec until = {.tv_sec = wake / 1000000000, .tv_nsec = wake % 1000000000};
-			clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL);
+			bench_thread_syscall(SYS_clock_nanosleep, CLOCK_MONOTONIC, TIMER_ABSTIME, (long) &until, 0, 0, 0);
 		}
 		/* Woken late (a busy machine): the missed ticks count, and the schedule starts again from now. */
 		uint32_t ticks = 1;
@@ -231,7 +251,7 @@ static void *bench_sample_ticker(void *arg)
 		}
 		if (cpu) {
 			/* On the CPU clock, a sample is due once the PHP thread has run an interval since the last one. */
-			int64_t used = bench_sample_now_ns(bench_sample_php_cpu_clock);
+			int64_t used = bench_sample_php_cpu_ns();
 			if (last_cpu >= 0 && used - last_cpu < interval) {
 				continue;
 			}
@@ -249,9 +269,10 @@ static void *bench_sample_ticker(void *arg)
 static void bench_sample_atfork_child(void)
 {
 	/* Only the forking thread survives: the next sample (raised here) starts a ticker for this process. */
+	if (bench_sample_thread_pid != 0) {
+		bench_thread_forget(&bench_sample_thread);
+	}
 	bench_sample_thread_pid = 0;
-	pthread_mutex_init(&bench_sample_park_lock, NULL);
-	pthread_cond_init(&bench_sample_park_cond, NULL);
 	bench_sample_parked = false;
 	if (__atomic_load_n(&bench_sample_running, __ATOMIC_RELAXED)) {
 		__atomic_store_n(&bench_sample_forked, true, __ATOMIC_RELAXED);
@@ -281,12 +302,7 @@ static bool bench_sample_start_ticker(void)
 	}
 	__atomic_store_n(&bench_sample_stopping, false, __ATOMIC_RELAXED);
 
-	/* The ticker must not take signals meant for PHP (timeouts, pcntl): it starts with all blocked. */
-	sigset_t all, old;
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	int err = pthread_create(&bench_sample_thread, NULL, bench_sample_ticker, NULL);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	int err = bench_thread_start(&bench_sample_thread, bench_sample_ticker, (void *) (intptr_t) getpid());
 	if (err != 0) {
 		if (!warned) {
 			warned = true;
@@ -304,7 +320,7 @@ void bench_sample_mshutdown(void)
 	if (bench_sample_thread_pid == getpid()) {
 		__atomic_store_n(&bench_sample_stopping, true, __ATOMIC_SEQ_CST);
 		bench_sample_unpark();
-		pthread_join(bench_sample_thread, NULL);
+		bench_thread_join(&bench_sample_thread);
 		bench_sample_thread_pid = 0;
 	}
 	free(bench_sample.frames);
@@ -634,6 +650,7 @@ void bench_sample_info(zval *out)
 {
 	array_init(out);
 	add_assoc_bool(out, "ticker", bench_sample_thread_pid == getpid());
+	add_assoc_string(out, "ticker_thread", (char *) bench_thread_kind());
 	add_assoc_long(out, "interval_us", BENCH_INI(sample_interval_us));
 	add_assoc_string(out, "clock", BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU ? "cpu" : "wall");
 	add_assoc_long(out, "alloc_sample_bytes", BENCH_INI(alloc_sample_bytes));

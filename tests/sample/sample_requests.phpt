@@ -37,6 +37,7 @@ trigger, right secret: 1 profiles
 %AArray
 (
     [ticker] => 1
+    [ticker_thread] => %r(clone|pthread)%r
     [interval_us] => 10000
     [clock] => wall
     [alloc_sample_bytes] => 0

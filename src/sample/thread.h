@@ -1,0 +1,50 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the MIT License (see LICENSE).                        |
+   +----------------------------------------------------------------------+
+*/
+
+#ifndef BENCH_SRC_SAMPLE_THREAD_H
+#define BENCH_SRC_SAMPLE_THREAD_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+/*
+ * A thread that glibc does not know of, for the ticker. Once a process has a
+ * second pthread, glibc drops its single-thread fast paths for good: every
+ * pthread_mutex_lock (SQLite takes one per sqlite3_malloc), malloc arena lock
+ * and stdio lock becomes an atomic instruction. A thread made with clone()
+ * directly leaves glibc's count alone. It shares the PHP thread's TLS, so it
+ * must never touch errno or glibc's thread state: it runs only system calls
+ * made with bench_thread_syscall(), vDSO clock reads and atomics.
+ * Where no raw system call is written for the architecture, it is a pthread.
+ */
+typedef struct {
+	/** the thread's id, cleared by the kernel (and woken as a futex) when it exits */
+	pid_t tid;
+	bool bare;
+	void *(*fn)(void *arg);
+	void *arg;
+	void *stack;
+	size_t stack_size;
+	pthread_t pthread;
+} bench_thread;
+
+/** Starts fn(arg) with every signal blocked; 0, or an errno value. */
+int bench_thread_start(bench_thread *t, void *(*fn)(void *arg), void *arg);
+/** Waits until the thread has exited, and frees its stack. */
+void bench_thread_join(bench_thread *t);
+/** In a forked child, where the thread does not exist: frees its stack. */
+void bench_thread_forget(bench_thread *t);
+/** "clone" or "pthread": what bench_thread_start() makes on this build. */
+const char *bench_thread_kind(void);
+
+/** A system call that leaves errno alone: the result, or -errno. Safe on a bare thread. */
+long bench_thread_syscall(long number, long a1, long a2, long a3, long a4, long a5, long a6);
+
+#endif
