@@ -151,6 +151,60 @@ static void *bench_alloc_realloc(void *ptr, size_t size BENCH_MM_DC)
 	return new_ptr;
 }
 
+/*
+ * Sample mode alone needs neither tallies nor block sizes: these handlers
+ * only forward and count the bytes down to the next sample. The full ones
+ * above take over while something counts (a measurement, bench.count_allocs).
+ */
+static void *bench_alloc_sample_malloc(size_t size BENCH_MM_DC)
+{
+	bench_alloc_state *s = BENCH_ALLOC;
+	void *ptr;
+
+	if (s->prev_malloc) {
+		ptr = s->prev_malloc(size BENCH_MM_CC);
+	} else {
+		BENCH_ALLOC_FLAG_OFF(s);
+		ptr = _zend_mm_alloc(s->heap, size BENCH_MM_FWD_CC);
+		BENCH_ALLOC_FLAG_ON(s);
+	}
+	if ((s->sample_left -= (int64_t) size) <= 0) {
+		s->sampler(size);
+	}
+	return ptr;
+}
+
+static void bench_alloc_sample_free(void *ptr BENCH_MM_DC)
+{
+	bench_alloc_state *s = BENCH_ALLOC;
+
+	if (s->prev_free) {
+		s->prev_free(ptr BENCH_MM_CC);
+	} else {
+		BENCH_ALLOC_FLAG_OFF(s);
+		_zend_mm_free(s->heap, ptr BENCH_MM_FWD_CC);
+		BENCH_ALLOC_FLAG_ON(s);
+	}
+}
+
+static void *bench_alloc_sample_realloc(void *ptr, size_t size BENCH_MM_DC)
+{
+	bench_alloc_state *s = BENCH_ALLOC;
+	void *new_ptr;
+
+	if (s->prev_realloc) {
+		new_ptr = s->prev_realloc(ptr, size BENCH_MM_CC);
+	} else {
+		BENCH_ALLOC_FLAG_OFF(s);
+		new_ptr = _zend_mm_realloc(s->heap, ptr, size BENCH_MM_FWD_CC);
+		BENCH_ALLOC_FLAG_ON(s);
+	}
+	if ((s->sample_left -= (int64_t) size) <= 0) {
+		s->sampler(size);
+	}
+	return new_ptr;
+}
+
 #if PHP_VERSION_ID >= 80400
 /* gc_mem_caches() and friends reach Zend MM's collector through us on 8.4+. */
 static size_t bench_alloc_gc(void)
@@ -183,7 +237,27 @@ static void bench_alloc_set_handlers(zend_mm_heap *heap, bench_mm_malloc_fn m, b
 #endif
 }
 
-static void bench_alloc_install(bench_alloc_state *s)
+/* Which of our handler sets the heap has on top: 0 none (or someone else's over ours), 1 full, 2 sampling. */
+static int bench_alloc_top(bench_alloc_state *s)
+{
+	bench_mm_malloc_fn cur_malloc;
+	bench_mm_free_fn cur_free;
+	bench_mm_realloc_fn cur_realloc;
+
+	zend_mm_get_custom_handlers(s->heap, &cur_malloc, &cur_free, &cur_realloc);
+	return cur_malloc == bench_alloc_malloc ? 1 : cur_malloc == bench_alloc_sample_malloc ? 2 : 0;
+}
+
+static void bench_alloc_set_ours(bench_alloc_state *s, bool full)
+{
+	if (full) {
+		bench_alloc_set_handlers(s->heap, bench_alloc_malloc, bench_alloc_free, bench_alloc_realloc, s, true);
+	} else {
+		bench_alloc_set_handlers(s->heap, bench_alloc_sample_malloc, bench_alloc_sample_free, bench_alloc_sample_realloc, s, true);
+	}
+}
+
+static void bench_alloc_install(bench_alloc_state *s, bool full)
 {
 	zend_mm_heap *heap = zend_mm_get_heap();
 
@@ -212,7 +286,7 @@ static void bench_alloc_install(bench_alloc_state *s)
 #endif
 	s->flip_flag = false;
 
-	bench_alloc_set_handlers(heap, bench_alloc_malloc, bench_alloc_free, bench_alloc_realloc, s, true);
+	bench_alloc_set_ours(s, full);
 
 	/* See bench_alloc_custom_flag(): trust the layout only if the flag moved as expected. */
 	if (!s->prev_malloc && *bench_alloc_custom_flag(heap) == ZEND_MM_CUSTOM_HEAP_STD) {
@@ -231,7 +305,7 @@ static void bench_alloc_uninstall(bench_alloc_state *s)
 	bench_mm_realloc_fn cur_realloc;
 
 	zend_mm_get_custom_handlers(s->heap, &cur_malloc, &cur_free, &cur_realloc);
-	if (cur_malloc == bench_alloc_malloc) {
+	if (cur_malloc == bench_alloc_malloc || cur_malloc == bench_alloc_sample_malloc) {
 		bench_alloc_set_handlers(s->heap, s->prev_malloc, s->prev_free, s->prev_realloc, s, false);
 		s->installed = false;
 	} else if (cur_malloc == NULL) {
@@ -282,22 +356,37 @@ void bench_alloc_post_deactivate(void)
 	s->users = 0;
 }
 
+/* Puts on the handlers that the users and the sampler need: full ones while anything counts. */
+static void bench_alloc_update(bench_alloc_state *s)
+{
+	bool full = s->users > 0;
+
+	if (!full && !s->sampler) {
+		if (s->installed) {
+			bench_alloc_uninstall(s);
+		}
+	} else if (!s->installed) {
+		bench_alloc_install(s, full);
+	} else if (bench_alloc_top(s) == (full ? 2 : 1)) {
+		bench_alloc_set_ours(s, full);
+	}
+	/* Otherwise someone set handlers over ours: the set below them stays (the full one samples too). */
+}
+
 void bench_alloc_acquire(void)
 {
 	bench_alloc_state *s = BENCH_ALLOC;
 
-	if (!s->installed) {
-		bench_alloc_install(s);
-	}
 	s->users++;
+	bench_alloc_update(s);
 }
 
 void bench_alloc_release(void)
 {
 	bench_alloc_state *s = BENCH_ALLOC;
 
-	if (s->users > 0 && --s->users == 0 && s->installed) {
-		bench_alloc_uninstall(s);
+	if (s->users > 0 && --s->users == 0) {
+		bench_alloc_update(s);
 	}
 }
 
@@ -315,9 +404,12 @@ void bench_alloc_sample_until_rshutdown(void (*sampler)(size_t size), int64_t le
 {
 	bench_alloc_state *s = BENCH_ALLOC;
 
+	if (s->request_over) {
+		return;
+	}
 	s->sample_left = left;
 	s->sampler = sampler;
-	bench_alloc_count_until_rshutdown();
+	bench_alloc_update(s);
 }
 
 bench_alloc_peak_mark bench_alloc_peak_begin(void)

@@ -39,6 +39,23 @@ $under = array_filter($info['edges'], fn($e) => $e['caller'] === 'str_repeat' &&
 printf("native frames under str_repeat: %s\n", $under ? 'yes' : 'no');
 printf("some named from the PHP binary's symbols: %s\n", preg_grep('/^\S+ \(php/', $native) ? 'yes' : implode(', ', $native));
 printf("bench's own frames left out: %s\n", preg_grep('/bench/', $native) ? 'no' : 'yes');
+
+// Sampling alone runs lean handlers (no tallies); a measurement inside the request puts the counting
+// ones on for its length and exact counts come out, and sampling goes on through both.
+$run = sample_run(<<<'PHP'
+<?php
+function alloc_big() { $a = []; for ($i = 0; $i < 2000; $i++) { $a[] = str_repeat('x', 10000 + $i % 7); } return count($a); }
+$w = bench_measure(fn() => str_repeat('x', 100), 100)['warm'];
+printf("measured inside a sampled request: allocs=%s alloc_bytes=%s frees=%s\n", $w['allocs'], $w['alloc_bytes'], $w['frees']);
+bench_measure('alloc_big', 1);
+alloc_big();
+echo "allocation handlers still on: ", bench_info()['alloc_handlers'] ? 'yes' : 'no', "\n";
+PHP, ['bench.alloc_sample_bytes' => '65536'], 'json');
+echo $run['output'], "\n";
+$profile = profile_json($run);
+$big = profile_function($profile, 'alloc_big')['inclusive']['alloc_bytes'] ?? 0;
+// bench_measure('alloc_big', 1) runs it twice (cold, then warm), and then once more: about 60 MB.
+printf("alloc_big sampled through the measurement and after it: %s\n", abs($big - 60e6) <= 15e6 ? 'yes' : "no ($big)");
 ?>
 --EXPECT--
 wall_ns,allocs,alloc_bytes
@@ -49,3 +66,6 @@ quiet: under 1 MB: yes
 native frames under str_repeat: yes
 some named from the PHP binary's symbols: yes
 bench's own frames left out: yes
+measured inside a sampled request: allocs=1 alloc_bytes=132 frees=1
+allocation handlers still on: yes
+alloc_big sampled through the measurement and after it: yes
