@@ -21,6 +21,7 @@
 #include "src/ops/ops.h"
 #include "src/dump/dump.h"
 #include "src/hooks/observer.h"
+#include "src/lib/pid.h"
 #include "src/profile/profile.h"
 #include "src/sample/sample.h"
 
@@ -233,6 +234,7 @@ static PHP_GINIT_FUNCTION(bench)
 static PHP_MINIT_FUNCTION(bench)
 {
 	REGISTER_INI_ENTRIES();
+	bench_pid_minit();
 	bench_cost_minit();
 	bench_cost_minit_ticks();
 

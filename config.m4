@@ -86,6 +86,7 @@ if test "$PHP_BENCH" != "no"; then
     src/dump/writer.c \
     src/hooks/observer.c \
     src/lib/buf.c \
+    src/lib/pid.c \
     src/measure/measure.c \
     src/ops/ops.c \
     src/profile/profile.c \

@@ -12,6 +12,7 @@
 
 #include "php.h"
 #include "perf_event.h"
+#include "src/lib/pid.h"
 
 #if defined(__linux__) && defined(HAVE_LINUX_PERF_EVENT_H)
 
@@ -63,7 +64,7 @@ static void bench_perf_release(void)
 
 void bench_perf_open(void)
 {
-	pid_t self = getpid();
+	pid_t self = bench_pid();
 
 	if (bench_perf.owner == self) {
 		return;

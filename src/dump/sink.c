@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include "php.h"
 #include "sink.h"
+#include "src/lib/pid.h"
 
 #ifdef HAVE_BENCH_ZSTD
 # include <zstd.h>
@@ -125,7 +126,7 @@ bool bench_sink_open(bench_sink *sink, const char *dir, const char *extension, u
 #endif
 	gmtime_r(&now, &tm);
 	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", &tm);
-	snprintf(sink->path, sizeof(sink->path), "%s/bench.%s.%ld.%u.%s%s", dir, stamp, (long) getpid(), seq,
+	snprintf(sink->path, sizeof(sink->path), "%s/bench.%s.%ld.%u.%s%s", dir, stamp, (long) bench_pid(), seq,
 		extension, sink->zstd ? ".zst" : "");
 	snprintf(sink->tmp, sizeof(sink->tmp), "%s.tmp", sink->path);
 

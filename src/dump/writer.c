@@ -22,6 +22,7 @@
 #include "php.h"
 #include "main/php_open_temporary_file.h"
 #include "php_bench.h"
+#include "src/lib/pid.h"
 #include "formats.h"
 #include "views.h"
 #include "writer.h"
@@ -384,7 +385,7 @@ static bool bench_writer_start(void)
 	if (err != 0) {
 		return false;
 	}
-	bench_writer.pid = getpid();
+	bench_writer.pid = bench_pid();
 	return true;
 }
 
@@ -432,7 +433,7 @@ void bench_writer_enqueue(bench_profile_state *p, const bench_dump_settings *set
 void bench_writer_mshutdown(void)
 {
 	pthread_mutex_lock(&bench_writer.lock);
-	bool running = bench_writer.pid == getpid();
+	bool running = bench_writer.pid == bench_pid();
 	bench_writer.stopping = true;
 	pthread_cond_signal(&bench_writer.wake);
 	pthread_mutex_unlock(&bench_writer.lock);

@@ -20,6 +20,7 @@
 #include "zend_extensions.h"
 #include "zend_fibers.h"
 #include "php_bench.h"
+#include "src/lib/pid.h"
 #include "profile.h"
 #include "profile_private.h"
 #include "src/alloc/alloc.h"
@@ -559,7 +560,7 @@ void bench_profile_note_request(bench_profile_state *p)
 	r->status = SG(request_info).request_method ? SG(sapi_headers).http_response_code : 0;
 	r->duration_ns = p->end_ns - p->start_ns;
 	r->peak_memory = zend_memory_peak_usage(false);
-	r->pid = getpid();
+	r->pid = bench_pid();
 	clock_gettime(CLOCK_REALTIME, &now);
 	r->time_ns = (int64_t) now.tv_sec * 1000000000 + now.tv_nsec - r->duration_ns;
 }

@@ -27,6 +27,7 @@
 # include "zend_frameless_function.h"
 #endif
 #include "php_bench.h"
+#include "src/lib/pid.h"
 #include "sample.h"
 #include "native.h"
 #include "thread.h"
@@ -302,7 +303,7 @@ static bool bench_sample_start_ticker(void)
 	}
 	__atomic_store_n(&bench_sample_stopping, false, __ATOMIC_RELAXED);
 
-	int err = bench_thread_start(&bench_sample_thread, bench_sample_ticker, (void *) (intptr_t) getpid());
+	int err = bench_thread_start(&bench_sample_thread, bench_sample_ticker, (void *) (intptr_t) bench_pid());
 	if (err != 0) {
 		if (!warned) {
 			warned = true;
@@ -311,13 +312,13 @@ static bool bench_sample_start_ticker(void)
 		}
 		return false;
 	}
-	bench_sample_thread_pid = getpid();
+	bench_sample_thread_pid = bench_pid();
 	return true;
 }
 
 void bench_sample_mshutdown(void)
 {
-	if (bench_sample_thread_pid == getpid()) {
+	if (bench_sample_thread_pid == bench_pid()) {
 		__atomic_store_n(&bench_sample_stopping, true, __ATOMIC_SEQ_CST);
 		bench_sample_unpark();
 		bench_thread_join(&bench_sample_thread);
@@ -533,7 +534,7 @@ void bench_sample_minit(void)
 static double bench_sample_uniform(void)
 {
 	if (bench_sample.rng == 0) {
-		bench_sample.rng = ((uint64_t) getpid() << 32) ^ (uint64_t) bench_sample_now_ns(CLOCK_REALTIME) ^ 0x9E3779B97F4A7C15ULL;
+		bench_sample.rng = ((uint64_t) bench_pid() << 32) ^ (uint64_t) bench_sample_now_ns(CLOCK_REALTIME) ^ 0x9E3779B97F4A7C15ULL;
 	}
 	bench_sample.rng ^= bench_sample.rng >> 12;
 	bench_sample.rng ^= bench_sample.rng << 25;
@@ -649,7 +650,7 @@ void bench_sample_rshutdown(void)
 void bench_sample_info(zval *out)
 {
 	array_init(out);
-	add_assoc_bool(out, "ticker", bench_sample_thread_pid == getpid());
+	add_assoc_bool(out, "ticker", bench_sample_thread_pid == bench_pid());
 	add_assoc_string(out, "ticker_thread", (char *) bench_thread_kind());
 	add_assoc_long(out, "interval_us", BENCH_INI(sample_interval_us));
 	add_assoc_string(out, "clock", BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU ? "cpu" : "wall");
