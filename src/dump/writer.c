@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -300,6 +301,8 @@ static void bench_writer_free_job(bench_writer_job *job)
 static void *bench_writer_run(void *arg)
 {
 	(void) arg;
+	/* Named for top -H and perf, as the ticker is. */
+	prctl(PR_SET_NAME, "bench writer", 0, 0, 0);
 	pthread_mutex_lock(&bench_writer.lock);
 	for (;;) {
 		while (bench_writer.count == 0 && !bench_writer.stopping) {
