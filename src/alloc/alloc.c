@@ -78,18 +78,25 @@ static zend_always_inline void bench_alloc_note_peak(bench_alloc_state *s)
 	}
 }
 
-static void *bench_alloc_malloc(size_t size BENCH_MM_DC)
+/* An allocation passed on to the allocator below us. */
+static zend_always_inline void *bench_alloc_forward_malloc(bench_alloc_state *s, size_t size BENCH_MM_DC)
 {
-	bench_alloc_state *s = BENCH_ALLOC;
 	void *ptr;
 
 	if (s->prev_malloc) {
-		ptr = s->prev_malloc(size BENCH_MM_CC);
-	} else {
-		BENCH_ALLOC_FLAG_OFF(s);
-		ptr = _zend_mm_alloc(s->heap, size BENCH_MM_FWD_CC);
-		BENCH_ALLOC_FLAG_ON(s);
+		return s->prev_malloc(size BENCH_MM_CC);
 	}
+	BENCH_ALLOC_FLAG_OFF(s);
+	ptr = _zend_mm_alloc(s->heap, size BENCH_MM_FWD_CC);
+	BENCH_ALLOC_FLAG_ON(s);
+	return ptr;
+}
+
+static void *bench_alloc_malloc(size_t size BENCH_MM_DC)
+{
+	bench_alloc_state *s = BENCH_ALLOC;
+	void *ptr = bench_alloc_forward_malloc(s, size BENCH_MM_CC);
+
 	s->tally.allocs++;
 	s->tally.alloc_bytes += size;
 	bench_alloc_note_peak(s);
@@ -159,15 +166,8 @@ static void *bench_alloc_realloc(void *ptr, size_t size BENCH_MM_DC)
 static void *bench_alloc_sample_malloc(size_t size BENCH_MM_DC)
 {
 	bench_alloc_state *s = BENCH_ALLOC;
-	void *ptr;
+	void *ptr = bench_alloc_forward_malloc(s, size BENCH_MM_CC);
 
-	if (s->prev_malloc) {
-		ptr = s->prev_malloc(size BENCH_MM_CC);
-	} else {
-		BENCH_ALLOC_FLAG_OFF(s);
-		ptr = _zend_mm_alloc(s->heap, size BENCH_MM_FWD_CC);
-		BENCH_ALLOC_FLAG_ON(s);
-	}
 	if ((s->sample_left -= (int64_t) size) <= 0) {
 		s->sampler(size);
 	}
