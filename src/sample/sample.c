@@ -651,7 +651,11 @@ void bench_sample_info(zval *out)
 {
 	array_init(out);
 	add_assoc_bool(out, "ticker", bench_sample_thread_pid == bench_pid());
-	add_assoc_string(out, "ticker_thread", (char *) bench_thread_kind());
+	if (bench_sample_thread_pid == bench_pid()) {
+		add_assoc_string(out, "ticker_thread", (char *) bench_thread_kind(&bench_sample_thread));
+	} else {
+		add_assoc_null(out, "ticker_thread");
+	}
 	add_assoc_long(out, "interval_us", BENCH_INI(sample_interval_us));
 	add_assoc_string(out, "clock", BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU ? "cpu" : "wall");
 	add_assoc_long(out, "alloc_sample_bytes", BENCH_INI(alloc_sample_bytes));

@@ -57,13 +57,9 @@ long bench_thread_syscall(long number, long a1, long a2, long a3, long a4, long 
 #endif
 }
 
-const char *bench_thread_kind(void)
+const char *bench_thread_kind(const bench_thread *t)
 {
-#ifdef BENCH_THREAD_BARE
-	return "clone";
-#else
-	return "pthread";
-#endif
+	return t->bare ? "clone" : "pthread";
 }
 
 #ifdef BENCH_THREAD_BARE
@@ -110,6 +106,11 @@ int bench_thread_start(bench_thread *t, void *(*fn)(void *arg), void *arg)
 			munmap(t->stack, t->stack_size);
 			t->stack = NULL;
 		}
+	}
+	/* Where clone() is refused (a seccomp filter that allows only pthread_create's flags), a pthread still samples. */
+	if (err != 0) {
+		t->bare = false;
+		err = pthread_create(&t->pthread, NULL, fn, arg);
 	}
 #else
 	t->bare = false;

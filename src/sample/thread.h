@@ -22,7 +22,8 @@
  * directly leaves glibc's count alone. It shares the PHP thread's TLS, so it
  * must never touch errno or glibc's thread state: it runs only system calls
  * made with bench_thread_syscall(), vDSO clock reads and atomics.
- * Where no raw system call is written for the architecture, it is a pthread.
+ * Where no raw system call is written for the architecture, or clone() is
+ * refused, it is a pthread.
  */
 typedef struct {
 	/** the thread's id, cleared by the kernel (and woken as a futex) when it exits */
@@ -41,8 +42,8 @@ int bench_thread_start(bench_thread *t, void *(*fn)(void *arg), void *arg);
 void bench_thread_join(bench_thread *t);
 /** In a forked child, where the thread does not exist: frees its stack. */
 void bench_thread_forget(bench_thread *t);
-/** "clone" or "pthread": what bench_thread_start() makes on this build. */
-const char *bench_thread_kind(void);
+/** "clone" or "pthread": what t is, once started. */
+const char *bench_thread_kind(const bench_thread *t);
 
 /** A system call that leaves errno alone: the result, or -errno. Safe on a bare thread. */
 long bench_thread_syscall(long number, long a1, long a2, long a3, long a4, long a5, long a6);

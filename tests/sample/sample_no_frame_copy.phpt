@@ -6,7 +6,7 @@ service (a seccomp filter) may forbid that system call: bench then installs
 the execute_internal wrapper at startup (PHP 8.2, 8.3) or leaves it to the VM
 (8.4+, which checks the interrupt after the internal calls it makes),
 bench_info() says why, and usleep is still the leaf of nap (at least 90% of
-its samples, as in sample_leaf). The filter is set by deny_vm_readv.c,
+its samples, as in sample_leaf). The filter is set by deny_syscall.c,
 compiled here with the system's C compiler.
 --SKIPIF--
 <?php
@@ -18,8 +18,8 @@ if (trim((string) shell_exec('command -v cc')) === '') die('skip no C compiler t
 --FILE--
 <?php
 require __DIR__ . '/sample.inc';
-$helper = sys_get_temp_dir() . '/bench-deny-vm-readv-' . getmypid();
-exec(sprintf('cc -O2 -o %s %s 2>&1', escapeshellarg($helper), escapeshellarg(__DIR__ . '/deny_vm_readv.c')), $out, $status);
+$helper = sys_get_temp_dir() . '/bench-deny-syscall-' . getmypid();
+exec(sprintf('cc -O2 -o %s %s 2>&1', escapeshellarg($helper), escapeshellarg(__DIR__ . '/deny_syscall.c')), $out, $status);
 if ($status !== 0) {
     die("cannot build the helper: " . implode("\n", $out));
 }
@@ -28,7 +28,7 @@ $run = sample_run(<<<'PHP'
 function nap() { usleep(200000); }
 nap();
 echo bench_info()['sample']['internal_calls'], "\n";
-PHP, [], 'folded', [], [$helper]);
+PHP, [], 'folded', [], [$helper, 'process_vm_readv']);
 unlink($helper);
 echo $run['output'], "\n";
 $paths = sample_folded(current($run['files']));
