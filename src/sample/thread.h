@@ -22,6 +22,9 @@
  * directly leaves glibc's count alone. It shares the PHP thread's TLS, so it
  * must never touch errno or glibc's thread state: it runs only system calls
  * made with bench_thread_syscall(), vDSO clock reads and atomics.
+ * glibc's setuid() and friends change the credentials of the threads glibc
+ * knows: a bare thread keeps those it started with (the ticker only reads its
+ * own process's memory and clocks with them).
  * Where no raw system call is written for the architecture, or clone() is
  * refused, it is a pthread.
  */
