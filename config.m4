@@ -87,12 +87,12 @@ if test "$PHP_BENCH" != "no"; then
     src/hooks/observer.c \
     src/lib/buf.c \
     src/lib/pid.c \
+    src/lib/thread.c \
     src/measure/measure.c \
     src/ops/ops.c \
     src/profile/profile.c \
     src/sample/native.c \
-    src/sample/sample.c \
-    src/sample/thread.c"
+    src/sample/sample.c"
 
   PHP_NEW_EXTENSION([bench], [$bench_sources], [$ext_shared], , [$BENCH_CFLAGS])
   dnl The sampling ticker and the writer are threads; allocation samples use log() and dladdr().

@@ -12,7 +12,6 @@
 
 #include <dirent.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +23,7 @@
 #include "main/php_open_temporary_file.h"
 #include "php_bench.h"
 #include "src/lib/pid.h"
+#include "src/lib/thread.h"
 #include "formats.h"
 #include "views.h"
 #include "writer.h"
@@ -275,7 +275,7 @@ static struct {
 	bool stopping;
 	/** the process whose writer runs: 0 for none */
 	pid_t pid;
-	pthread_t thread;
+	bench_thread thread;
 	bool atfork_set;
 } bench_writer = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER};
 
@@ -313,7 +313,7 @@ static void *bench_writer_run(void *arg)
 		}
 		if (bench_writer.count < BENCH_WRITER_BATCH && !bench_writer.stopping) {
 			struct timespec until;
-			clock_gettime(CLOCK_REALTIME, &until);
+			clock_gettime(CLOCK_MONOTONIC, &until);
 			until.tv_nsec += BENCH_WRITER_BATCH_MS * 1000000L;
 			if (until.tv_nsec >= 1000000000L) {
 				until.tv_sec++;
@@ -353,13 +353,24 @@ static void bench_writer_atfork_parent(void)
 	pthread_mutex_unlock(&bench_failures.lock);
 }
 
+/* On the monotonic clock: a step of the wall clock must not stretch a batch's wait. */
+static void bench_writer_init_wake(void)
+{
+	pthread_condattr_t attr;
+
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(&bench_writer.wake, &attr);
+	pthread_condattr_destroy(&attr);
+}
+
 /* The child has no writer: the parent's queued profiles are the parent's to write. */
 static void bench_writer_atfork_child(void)
 {
 	pthread_mutex_init(&bench_failures.lock, NULL);
 	pthread_mutex_init(&bench_dump_usage.lock, NULL);
 	pthread_mutex_init(&bench_writer.lock, NULL);
-	pthread_cond_init(&bench_writer.wake, NULL);
+	bench_writer_init_wake();
 	for (unsigned i = 0; i < bench_writer.count; i++) {
 		bench_writer_free_job(bench_writer.jobs[(bench_writer.head + i) % BENCH_WRITER_QUEUE]);
 	}
@@ -375,16 +386,14 @@ static bool bench_writer_start(void)
 		return true;
 	}
 	if (!bench_writer.atfork_set) {
+		/* No thread waits on it yet: the first start sets its clock. */
+		bench_writer_init_wake();
 		pthread_atfork(bench_writer_atfork_prepare, bench_writer_atfork_parent, bench_writer_atfork_child);
 		bench_writer.atfork_set = true;
 	}
-	/* The writer must take no signal meant for PHP: it starts with all blocked. */
-	sigset_t all, old;
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
 	bench_writer.stopping = false;
-	int err = pthread_create(&bench_writer.thread, NULL, bench_writer_run, NULL);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	/* A pthread: the writer compresses and formats with libc's malloc, which must know of it. */
+	int err = bench_thread_start(&bench_writer.thread, bench_writer_run, NULL, false);
 	if (err != 0) {
 		return false;
 	}
@@ -441,7 +450,7 @@ void bench_writer_mshutdown(void)
 	pthread_cond_signal(&bench_writer.wake);
 	pthread_mutex_unlock(&bench_writer.lock);
 	if (running) {
-		pthread_join(bench_writer.thread, NULL);
+		bench_thread_join(&bench_writer.thread);
 		bench_writer.pid = 0;
 	}
 }

@@ -28,9 +28,9 @@
 #endif
 #include "php_bench.h"
 #include "src/lib/pid.h"
+#include "src/lib/thread.h"
 #include "sample.h"
 #include "native.h"
-#include "thread.h"
 #include "src/dump/dump.h"
 #include "src/profile/profile.h"
 #include "src/profile/profile_private.h"
@@ -171,7 +171,7 @@ static zend_result bench_sample_post_startup(void)
  * The ticker parks while no sampled request runs (an idle worker, or a
  * request that bench.sample_requests leaves out), so that it wakes nobody
  * then: on a busy machine every wakeup takes a CPU from someone. It waits on
- * a futex, not a condition variable: it is a bare thread (see thread.h).
+ * a futex, not a condition variable: it is a bare thread (see src/lib/thread.h).
  */
 static uint32_t bench_sample_park_seq;
 static bool bench_sample_parked;
@@ -213,7 +213,7 @@ static int64_t bench_sample_php_cpu_ns(void)
 	return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* The ticker runs on a bare thread: system calls through bench_thread_syscall() only (see thread.h). */
+/* The ticker runs on a bare thread: system calls through bench_thread_syscall() only (see src/lib/thread.h). */
 static void *bench_sample_ticker(void *arg)
 {
 	int64_t interval = (int64_t) bench_sample_interval_ns;
@@ -303,7 +303,7 @@ static bool bench_sample_start_ticker(void)
 	}
 	__atomic_store_n(&bench_sample_stopping, false, __ATOMIC_RELAXED);
 
-	int err = bench_thread_start(&bench_sample_thread, bench_sample_ticker, (void *) (intptr_t) bench_pid());
+	int err = bench_thread_start(&bench_sample_thread, bench_sample_ticker, (void *) (intptr_t) bench_pid(), true);
 	if (err != 0) {
 		if (!warned) {
 			warned = true;
@@ -650,8 +650,10 @@ void bench_sample_rshutdown(void)
 void bench_sample_info(zval *out)
 {
 	array_init(out);
-	add_assoc_bool(out, "ticker", bench_sample_thread_pid == bench_pid());
-	if (bench_sample_thread_pid == bench_pid()) {
+	bool ticker = bench_sample_thread_pid == bench_pid();
+
+	add_assoc_bool(out, "ticker", ticker);
+	if (ticker) {
 		add_assoc_string(out, "ticker_thread", (char *) bench_thread_kind(&bench_sample_thread));
 	} else {
 		add_assoc_null(out, "ticker_thread");

@@ -74,48 +74,54 @@ static int bench_thread_bare_main(void *p)
 	/* glibc's clone() ends the thread with the exit system call. */
 	return 0;
 }
-#endif
 
-int bench_thread_start(bench_thread *t, void *(*fn)(void *arg), void *arg)
+/* Inherits the caller's signal mask (all blocked). */
+static int bench_thread_start_bare(bench_thread *t, void *(*fn)(void *arg), void *arg)
 {
-	sigset_t all, old;
-	int err;
-
-	/* The thread must not take signals meant for PHP (timeouts, pcntl): it starts with all blocked. */
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-#ifdef BENCH_THREAD_BARE
 	long page = sysconf(_SC_PAGESIZE);
 
-	t->bare = true;
 	t->stack_size = BENCH_THREAD_STACK;
 	t->stack = mmap(NULL, t->stack_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
 	if (t->stack == MAP_FAILED) {
-		err = errno;
 		t->stack = NULL;
-	} else {
-		/* A guard page below the stack: an overflow faults instead of writing over other memory. */
-		mprotect(t->stack, page, PROT_NONE);
-		t->fn = fn;
-		t->arg = arg;
-		err = 0;
-		if (clone(bench_thread_bare_main, (char *) t->stack + t->stack_size,
-				CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD | CLONE_SYSVSEM
-				| CLONE_PARENT_SETTID | CLONE_CHILD_CLEARTID, t, &t->tid, NULL, &t->tid) == -1) {
-			err = errno;
-			munmap(t->stack, t->stack_size);
-			t->stack = NULL;
-		}
+		return errno;
 	}
-	/* Where clone() is refused (a seccomp filter that allows only pthread_create's flags), a pthread still samples. */
+	/* A guard page below the stack: an overflow faults instead of writing over other memory. */
+	mprotect(t->stack, page, PROT_NONE);
+	t->fn = fn;
+	t->arg = arg;
+	t->bare = true;
+	if (clone(bench_thread_bare_main, (char *) t->stack + t->stack_size,
+			CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD | CLONE_SYSVSEM
+			| CLONE_PARENT_SETTID | CLONE_CHILD_CLEARTID, t, &t->tid, NULL, &t->tid) == -1) {
+		int err = errno;
+		munmap(t->stack, t->stack_size);
+		t->stack = NULL;
+		t->bare = false;
+		return err;
+	}
+	return 0;
+}
+#endif
+
+int bench_thread_start(bench_thread *t, void *(*fn)(void *arg), void *arg, bool bare)
+{
+	sigset_t all, old;
+	int err = -1;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	t->bare = false;
+#ifdef BENCH_THREAD_BARE
+	if (bare) {
+		err = bench_thread_start_bare(t, fn, arg);
+	}
+#endif
+	/* Where clone() is refused (a seccomp filter that allows only pthread_create's flags), a pthread does. */
 	if (err != 0) {
 		t->bare = false;
 		err = pthread_create(&t->pthread, NULL, fn, arg);
 	}
-#else
-	t->bare = false;
-	err = pthread_create(&t->pthread, NULL, fn, arg);
-#endif
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return err;
 }

@@ -6,8 +6,8 @@
    +----------------------------------------------------------------------+
 */
 
-#ifndef BENCH_SRC_SAMPLE_THREAD_H
-#define BENCH_SRC_SAMPLE_THREAD_H
+#ifndef BENCH_SRC_LIB_THREAD_H
+#define BENCH_SRC_LIB_THREAD_H
 
 #include <pthread.h>
 #include <stdbool.h>
@@ -15,10 +15,13 @@
 #include <sys/types.h>
 
 /*
- * A thread that glibc does not know of, for the ticker. Once a process has a
- * second pthread, glibc drops its single-thread fast paths for good: every
- * pthread_mutex_lock (SQLite takes one per sqlite3_malloc), malloc arena lock
- * and stdio lock becomes an atomic instruction. A thread made with clone()
+ * bench's threads, started with every signal blocked (they must take no
+ * signal meant for PHP: timeouts, pcntl).
+ *
+ * A bare thread is one that glibc does not know of, for the ticker. Once a
+ * process has a second pthread, glibc drops its single-thread fast paths for
+ * good: every pthread_mutex_lock (SQLite takes one per sqlite3_malloc), malloc
+ * arena lock and stdio lock becomes an atomic instruction. A thread made with clone()
  * directly leaves glibc's count alone. It shares the PHP thread's TLS, so it
  * must never touch errno or glibc's thread state: it runs only system calls
  * made with bench_thread_syscall(), vDSO clock reads and atomics.
@@ -39,9 +42,9 @@ typedef struct {
 	pthread_t pthread;
 } bench_thread;
 
-/** Starts fn(arg) with every signal blocked; 0, or an errno value. */
-int bench_thread_start(bench_thread *t, void *(*fn)(void *arg), void *arg);
-/** Waits until the thread has exited, and frees its stack. */
+/** Starts fn(arg), on a bare thread if bare and this build can; 0, or an errno value. */
+int bench_thread_start(bench_thread *t, void *(*fn)(void *arg), void *arg, bool bare);
+/** Waits until the thread has exited, and frees a bare thread's stack. */
 void bench_thread_join(bench_thread *t);
 /** In a forked child, where the thread does not exist: frees its stack. */
 void bench_thread_forget(bench_thread *t);
