@@ -237,15 +237,15 @@ static void bench_alloc_set_handlers(zend_mm_heap *heap, bench_mm_malloc_fn m, b
 #endif
 }
 
-/* Which of our handler sets the heap has on top: 0 none (or someone else's over ours), 1 full, 2 sampling. */
-static int bench_alloc_top(bench_alloc_state *s)
+/* The malloc handler on top of the heap: tells which of our sets is on, or someone else's over ours. */
+static bench_mm_malloc_fn bench_alloc_top(bench_alloc_state *s)
 {
 	bench_mm_malloc_fn cur_malloc;
 	bench_mm_free_fn cur_free;
 	bench_mm_realloc_fn cur_realloc;
 
 	zend_mm_get_custom_handlers(s->heap, &cur_malloc, &cur_free, &cur_realloc);
-	return cur_malloc == bench_alloc_malloc ? 1 : cur_malloc == bench_alloc_sample_malloc ? 2 : 0;
+	return cur_malloc;
 }
 
 static void bench_alloc_set_ours(bench_alloc_state *s, bool full)
@@ -300,11 +300,8 @@ static void bench_alloc_install(bench_alloc_state *s, bool full)
 
 static void bench_alloc_uninstall(bench_alloc_state *s)
 {
-	bench_mm_malloc_fn cur_malloc;
-	bench_mm_free_fn cur_free;
-	bench_mm_realloc_fn cur_realloc;
+	bench_mm_malloc_fn cur_malloc = bench_alloc_top(s);
 
-	zend_mm_get_custom_handlers(s->heap, &cur_malloc, &cur_free, &cur_realloc);
 	if (cur_malloc == bench_alloc_malloc || cur_malloc == bench_alloc_sample_malloc) {
 		bench_alloc_set_handlers(s->heap, s->prev_malloc, s->prev_free, s->prev_realloc, s, false);
 		s->installed = false;
@@ -367,7 +364,7 @@ static void bench_alloc_update(bench_alloc_state *s)
 		}
 	} else if (!s->installed) {
 		bench_alloc_install(s, full);
-	} else if (bench_alloc_top(s) == (full ? 2 : 1)) {
+	} else if (bench_alloc_top(s) == (full ? bench_alloc_sample_malloc : bench_alloc_malloc)) {
 		bench_alloc_set_ours(s, full);
 	}
 	/* Otherwise someone set handlers over ours: the set below them stays (the full one samples too). */
