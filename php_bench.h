@@ -65,6 +65,8 @@ typedef struct {
 	double sample_requests;
 	/** bench.alloc_sample_bytes: mean bytes between sampled allocations; 0: none */
 	zend_long alloc_sample_bytes;
+	/** bench.alloc_sample_requests: the fraction of sampled requests whose allocations are sampled too */
+	double alloc_sample_requests;
 	/** bench.native_stacks: sampled allocations also keep their native stack */
 	bool native_stacks;
 } bench_settings;

@@ -21,7 +21,7 @@ int bench_dump_counters(const bench_profile_state *p, int *out)
 
 	if (p->sampled) {
 		out[n++] = bench_dump_sort_counter(p);
-		if (BENCH_INI(alloc_sample_bytes) > 0) {
+		if (p->allocs_sampled) {
 			out[n++] = BENCH_COUNTER_ALLOCS;
 			out[n++] = BENCH_COUNTER_ALLOC_BYTES;
 		}

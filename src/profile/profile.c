@@ -624,6 +624,7 @@ bool bench_profile_begin_tree(bench_profile_state *p)
 	}
 	p->stack[p->depth++] = 0;
 	p->sampled = false;
+	p->allocs_sampled = false;
 	p->samples = 0;
 	p->alloc_samples = 0;
 	return true;

@@ -114,6 +114,8 @@ typedef struct {
 
 	/** sample mode: nodes own sampled time (calls count samples), and how many samples were taken */
 	bool sampled;
+	/** sample mode: whether this request's allocations are sampled too (bench.alloc_sample_requests) */
+	bool allocs_sampled;
 	uint64_t samples, alloc_samples;
 
 } bench_profile_state;

@@ -542,10 +542,8 @@ static double bench_sample_uniform(void)
 	return (double) ((bench_sample.rng * 0x2545F4914F6CDD1DULL) >> 11) / 9007199254740992.0;
 }
 
-static bool bench_sample_drawn(void)
+static bool bench_sample_drawn(double fraction)
 {
-	double fraction = BENCH_INI(sample_requests);
-
 	return fraction >= 1.0 || (fraction > 0.0 && bench_sample_uniform() < fraction);
 }
 
@@ -595,7 +593,7 @@ void bench_sample_rinit(void)
 {
 	bench_profile_state *p = bench_profile_get();
 
-	if (!bench_sample_drawn() || !bench_profile_starts_with_request() || !bench_sample_start_ticker()) {
+	if (!bench_sample_drawn(BENCH_INI(sample_requests)) || !bench_profile_starts_with_request() || !bench_sample_start_ticker()) {
 		return;
 	}
 	if (!bench_profile_begin_tree(p)) {
@@ -607,7 +605,13 @@ void bench_sample_rinit(void)
 	bench_sample.samples = 0;
 	bench_sample.alloc_samples = 0;
 	bench_sample.truncated = 0;
-	if (BENCH_INI(alloc_sample_bytes) > 0) {
+	/*
+	 * The hook on every allocation costs more than production sampling may
+	 * (7% on real code): by default only some sampled requests pay it. Their
+	 * profiles estimate their own allocations, and say so in their counters.
+	 */
+	p->allocs_sampled = BENCH_INI(alloc_sample_bytes) > 0 && bench_sample_drawn(BENCH_INI(alloc_sample_requests));
+	if (p->allocs_sampled) {
 		bench_alloc_sample_until_rshutdown(bench_sample_alloc, bench_sample_alloc_gap());
 	}
 	if (BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU) {
@@ -661,6 +665,7 @@ void bench_sample_info(zval *out)
 	add_assoc_long(out, "interval_us", BENCH_INI(sample_interval_us));
 	add_assoc_string(out, "clock", BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU ? "cpu" : "wall");
 	add_assoc_long(out, "alloc_sample_bytes", BENCH_INI(alloc_sample_bytes));
+	add_assoc_double(out, "alloc_sample_requests", BENCH_INI(alloc_sample_requests));
 	if (BENCH_INI(native_stacks) && !bench_native_available()) {
 		add_assoc_string(out, "native_stacks", "unavailable: built without libunwind (--with-bench-libunwind)");
 	} else {

@@ -6,7 +6,9 @@ and keeps them. With a 64 KiB mean gap about 300 allocations are sampled; each
 stands for 1/p allocations and size/p bytes (p = 1 - exp(-size/mean)), so the
 estimate under alloc_big is unbiased with a standard deviation near 5.5%: the
 test takes +-25% (about 4.5 sigma; false failure under 1e-5). quiet() allocates
-next to nothing and gets at most a few samples.
+next to nothing and gets at most a few samples. bench.alloc_sample_requests=1:
+every sampled request samples its allocations (sample_alloc_requests.phpt
+covers the fraction).
 --SKIPIF--
 <?php require __DIR__ . '/sample.inc'; profile_skip(); ?>
 --FILE--
@@ -19,7 +21,7 @@ function quiet() { $s = 0; for ($i = 0; $i < 100000; $i++) { $s += $i & 3; } ret
 alloc_big();
 quiet();
 PHP;
-$profile = profile_json(sample_run($code, ['bench.alloc_sample_bytes' => '65536'], 'json'));
+$profile = profile_json(sample_run($code, ['bench.alloc_sample_bytes' => '65536', 'bench.alloc_sample_requests' => '1'], 'json'));
 echo implode(',', $profile['counters']), "\n";
 $big = profile_function($profile, 'alloc_big')['inclusive'] ?? ['alloc_bytes' => 0, 'allocs' => 0];
 $repeat = profile_function($profile, 'str_repeat')['own'] ?? ['alloc_bytes' => 0];
@@ -29,7 +31,7 @@ printf("alloc_big: about 2,000 allocations: %s\n", abs($big['allocs'] - 2000) <=
 printf("str_repeat owns them: %s\n", $repeat['alloc_bytes'] >= 0.9 * $big['alloc_bytes'] ? 'yes' : 'no');
 printf("quiet: under 1 MB: %s\n", $quiet < 1e6 ? 'yes' : "no ($quiet)");
 
-$run = sample_run($code, ['bench.alloc_sample_bytes' => '65536', 'bench.native_stacks' => '1'], 'json');
+$run = sample_run($code, ['bench.alloc_sample_bytes' => '65536', 'bench.alloc_sample_requests' => '1', 'bench.native_stacks' => '1'], 'json');
 $info = profile_json($run);
 // A native frame is "symbol (library)" where the library's symbol table names it, else "library+0xOFFSET"
 // (Debian's php binary is stripped: only its exported functions have names).
@@ -50,7 +52,7 @@ printf("measured inside a sampled request: allocs=%s alloc_bytes=%s frees=%s\n",
 bench_measure('alloc_big', 1);
 alloc_big();
 echo "allocation handlers still on: ", bench_info()['alloc_handlers'] ? 'yes' : 'no', "\n";
-PHP, ['bench.alloc_sample_bytes' => '65536'], 'json');
+PHP, ['bench.alloc_sample_bytes' => '65536', 'bench.alloc_sample_requests' => '1'], 'json');
 echo $run['output'], "\n";
 $profile = profile_json($run);
 $big = profile_function($profile, 'alloc_big')['inclusive']['alloc_bytes'] ?? 0;

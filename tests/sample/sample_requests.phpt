@@ -40,7 +40,8 @@ trigger, right secret: 1 profiles
     [ticker_thread] => %r(clone|pthread)%r
     [interval_us] => 10000
     [clock] => wall
-    [alloc_sample_bytes] => 0
+    [alloc_sample_bytes] => 4194304
+    [alloc_sample_requests] => 0.1
     [native_stacks] =>%S
     [internal_calls] => %s
     [frameless_calls] => %s
