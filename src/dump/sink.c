@@ -50,9 +50,15 @@ static bool bench_sink_write_all(bench_sink *sink, const char *data, size_t len)
 	return true;
 }
 
+/*
+ * Kept by each thread that writes (the writer thread; a CLI request, or one
+ * with bench.report on, writes in its own thread): fresh ones for every
+ * profile would cost more, in new pages, than the profile itself.
+ */
+static __thread char *bench_sink_chunk;
+static __thread size_t bench_sink_chunk_size;
 #ifdef HAVE_BENCH_ZSTD
-/* Kept for the life of the process: a fresh context would cost more (in new pages) than compressing. */
-ZEND_TLS ZSTD_CCtx *bench_sink_zstd;
+static __thread ZSTD_CCtx *bench_sink_zstd;
 
 static bool bench_sink_compress(bench_sink *sink, const char *data, size_t len, ZSTD_EndDirective mode)
 {
@@ -135,14 +141,20 @@ bool bench_sink_open(bench_sink *sink, const char *dir, const char *extension, u
 		sink->error = strerror(errno);
 		return false;
 	}
-	sink->buf.data = malloc(BENCH_SINK_CHUNK);
+	if (!bench_sink_chunk) {
+		bench_sink_chunk = malloc(BENCH_SINK_CHUNK);
+		bench_sink_chunk_size = BENCH_SINK_CHUNK;
+	}
+	/* The sink holds the chunk until it closes. */
+	sink->buf.data = bench_sink_chunk;
+	sink->buf.cap = bench_sink_chunk_size;
+	bench_sink_chunk = NULL;
 	if (!sink->buf.data) {
 		sink->error = "out of memory";
 		close(sink->fd);
 		unlink(sink->tmp);
 		return false;
 	}
-	sink->buf.cap = BENCH_SINK_CHUNK;
 	sink->buf.drain = bench_sink_drain;
 	sink->buf.ctx = sink;
 	return true;
@@ -183,12 +195,17 @@ bool bench_sink_close(bench_sink *sink)
 	if (!ok) {
 		unlink(sink->tmp);
 	}
-	bench_buf_free(&sink->buf);
+	/* Back to the thread, as large as a long line may have grown it. */
+	bench_sink_chunk = sink->buf.data;
+	bench_sink_chunk_size = sink->buf.cap;
+	sink->buf.data = NULL;
 	return ok;
 }
 
 void bench_sink_mshutdown(void)
 {
+	free(bench_sink_chunk);
+	bench_sink_chunk = NULL;
 #ifdef HAVE_BENCH_ZSTD
 	ZSTD_freeCCtx(bench_sink_zstd);
 	bench_sink_zstd = NULL;

@@ -46,7 +46,7 @@ bool bench_sink_open(bench_sink *sink, const char *dir, const char *extension, u
 /** Flushes, closes and renames to the final name; false (file removed) with sink->error set. */
 bool bench_sink_close(bench_sink *sink);
 
-/** Frees what a process kept for writing (the zstd context). */
+/** Frees what the calling thread kept for writing (its buffer and zstd context). */
 void bench_sink_mshutdown(void);
 
 #endif /* BENCH_SRC_DUMP_SINK_H */

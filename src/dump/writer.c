@@ -147,10 +147,12 @@ static uint64_t bench_dump_dir_scan(const char *dir)
 
 /*
  * Reading the directory costs one stat per file in it, too much for every
- * profile of a busy pool: it is read again after a second, or after a hundred
- * times what the last read took if longer (a directory that takes 50 ms to
- * read is read every 5 s), so reads cost at most 1% of a core. In between,
- * what this process wrote is added; other workers' files show at the next read.
+ * profile of a busy pool: it is read again after 10 s, or after a hundred
+ * times what the last read took if longer (a directory that takes 500 ms to
+ * read is read every 50 s), so reads cost at most 1% of a core. In between,
+ * what this process wrote is added; other workers' files show at the next
+ * read (a pool writing 1 MB a second passes the cap by at most 10 MB). Read
+ * every second, the stats were a third of the writer's time in a busy pool.
  */
 static struct {
 	pthread_mutex_t lock;
@@ -175,7 +177,7 @@ static uint64_t bench_dump_dir_bytes(const char *dir)
 	pthread_mutex_lock(&bench_dump_usage.lock);
 	if (now >= bench_dump_usage.next_read_ns || strcmp(dir, bench_dump_usage.dir) != 0) {
 		bench_dump_usage.bytes = bench_dump_dir_scan(dir);
-		bench_dump_usage.next_read_ns = now + MAX(1000000000, 100 * (bench_dump_monotonic_ns() - now));
+		bench_dump_usage.next_read_ns = now + MAX(10000000000ULL, 100 * (bench_dump_monotonic_ns() - now));
 		snprintf(bench_dump_usage.dir, sizeof(bench_dump_usage.dir), "%s", dir);
 	}
 	bytes = bench_dump_usage.bytes;
