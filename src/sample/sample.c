@@ -118,7 +118,7 @@ static bool bench_sample_is_internal(const zend_function *func)
 /* Copies the innermost frames running now (the ticker's side of the note above). */
 static void bench_sample_note_tick(pid_t pid)
 {
-	zend_execute_data *ex = __atomic_load_n(bench_sample_current_frame, __ATOMIC_RELAXED);
+	zend_execute_data *top = __atomic_load_n(bench_sample_current_frame, __ATOMIC_RELAXED), *ex = top;
 	uint32_t n = 0;
 
 	for (; ex && n < BENCH_SAMPLE_TICK_FRAMES; n++) {
@@ -136,6 +136,15 @@ static void bench_sample_note_tick(pid_t pid)
 			break;
 		}
 		ex = copy.prev_execute_data;
+	}
+	/*
+	 * The PHP thread runs on while the frames are copied: if its top frame
+	 * changed meanwhile, a frame copied later may already hold another call
+	 * (the VM reuses its stack), and the note would name a caller that never
+	 * was. Then nothing is noted, and the sample takes the stack of its own time.
+	 */
+	if (__atomic_load_n(bench_sample_current_frame, __ATOMIC_RELAXED) != top) {
+		n = 0;
 	}
 	__atomic_store_n(&bench_sample_tick.frames, n, __ATOMIC_RELAXED);
 }
