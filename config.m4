@@ -92,6 +92,7 @@ if test "$PHP_BENCH" != "no"; then
     src/ops/ops.c \
     src/profile/profile.c \
     src/sample/native.c \
+    src/sample/signal.c \
     src/sample/sample.c"
 
   PHP_NEW_EXTENSION([bench], [$bench_sources], [$ext_shared], , [$BENCH_CFLAGS])

@@ -69,6 +69,8 @@ typedef struct {
 	double alloc_sample_requests;
 	/** bench.native_stacks: sampled allocations also keep their native stack */
 	bool native_stacks;
+	/** bench.sample_signal: CPU samples from a timer signal on the PHP thread, with native frames */
+	bool sample_signal;
 } bench_settings;
 
 /** Per-request state of every feature. */

@@ -61,16 +61,14 @@ static bool bench_native_is_executor(uintptr_t ip)
 		|| info.dli_saddr == (void *) execute_internal || info.dli_saddr == (void *) zend_call_function;
 }
 
-int bench_native_capture(uintptr_t *ips, int max, int skip)
+/* Inlined in both callers below, so that each counts the frames to skip from itself. */
+static zend_always_inline int bench_native_unwind(uintptr_t *ips, int max, int skip)
 {
 #ifdef HAVE_BENCH_LIBUNWIND
 	void *frames[128];
 	int n = unw_backtrace(frames, max + skip < 128 ? max + skip : 128), kept = 0;
 
 	for (int i = skip; i < n && kept < max; i++) {
-		if (bench_native_is_executor((uintptr_t) frames[i])) {
-			break;
-		}
 		ips[kept++] = (uintptr_t) frames[i];
 	}
 	return kept;
@@ -80,6 +78,39 @@ int bench_native_capture(uintptr_t *ips, int max, int skip)
 	(void) skip;
 	return 0;
 #endif
+}
+
+int bench_native_backtrace(uintptr_t *ips, int max, int skip)
+{
+	return bench_native_unwind(ips, max, skip);
+}
+
+int bench_native_trim(const uintptr_t *ips, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (bench_native_is_executor(ips[i])) {
+			return i;
+		}
+	}
+	return n;
+}
+
+uintptr_t bench_native_function_start(uintptr_t ip)
+{
+#ifdef HAVE_BENCH_LIBUNWIND
+	unw_proc_info_t info;
+
+	/* From the unwind tables (.eh_frame), which a stripped library keeps. */
+	if (unw_get_proc_info_by_ip(unw_local_addr_space, (unw_word_t) ip, &info, NULL) == 0 && info.start_ip != 0) {
+		return (uintptr_t) info.start_ip;
+	}
+#endif
+	return ip;
+}
+
+int bench_native_capture(uintptr_t *ips, int max, int skip)
+{
+	return bench_native_trim(ips, bench_native_unwind(ips, max, skip));
 }
 
 /** An ELF file mapped for reading its symbols. */

@@ -23,6 +23,15 @@ bool bench_native_available(void);
  */
 int bench_native_capture(uintptr_t *ips, int max, int skip);
 
+/** The first part of bench_native_capture(), safe in a signal handler: the return addresses, not stopped at the executor. */
+int bench_native_backtrace(uintptr_t *ips, int max, int skip);
+
+/** The second part: how many of n addresses come before the executor. */
+int bench_native_trim(const uintptr_t *ips, int n);
+
+/** Where the function holding ip starts (from the unwind tables); ip itself when unknown. */
+uintptr_t bench_native_function_start(uintptr_t ip);
+
 /**
  * Names the native frames of a profile ("symbol (library)", or "library+0xOFFSET"), from
  * each library's ELF symbol table: done when the profile is written, not

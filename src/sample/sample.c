@@ -31,6 +31,7 @@
 #include "src/lib/thread.h"
 #include "sample.h"
 #include "native.h"
+#include "signal.h"
 #include "src/dump/dump.h"
 #include "src/profile/profile.h"
 #include "src/profile/profile_private.h"
@@ -55,6 +56,9 @@ static clockid_t bench_sample_php_cpu_clock;
 static uint64_t bench_sample_interval_ns;
 
 static void (*bench_sample_prev_interrupt)(zend_execute_data *execute_data);
+
+/** The most native frames a sample keeps. */
+#define BENCH_SAMPLE_NATIVE_MAX 16
 
 /*
  * The VM checks the interrupt at loop back-edges, on entering a user function,
@@ -97,6 +101,10 @@ static struct {
 	uint64_t alloc_samples;
 	/** set while an allocation sample is taken (it allocates from libc, never Zend MM; a guard all the same) */
 	bool in_alloc_sample;
+	/** whether this request's CPU samples come from the timer signal (bench.sample_signal) */
+	bool by_signal;
+	/** set while a CPU sample is taken: the timer signal must not note frames under it */
+	bool taking;
 } bench_sample;
 
 static int64_t bench_sample_now_ns(clockid_t clock)
@@ -291,6 +299,39 @@ static void bench_sample_atfork_child(void)
 	}
 }
 
+/* What the ticker and the timer signal's handler read. */
+static void bench_sample_setup(void)
+{
+	bench_sample_interval_ns = (uint64_t) BENCH_INI(sample_interval_us) * 1000;
+	bench_sample_vm_interrupt = &EG(vm_interrupt);
+	bench_sample_current_frame = &EG(current_execute_data);
+}
+
+/*
+ * The timer signal's handler, on the PHP thread (bench.sample_signal): what
+ * the ticker does at a tick. When the signal comes while bench itself takes
+ * a sample (unwinding is slow), the stack is bench's: nothing is noted, and
+ * the sample waits for the next VM interrupt.
+ */
+static bool bench_sample_signal_tick(void)
+{
+	bool ours = bench_sample.taking || bench_sample.in_alloc_sample;
+
+	if (bench_sample_notes_ticks && !ours) {
+		bench_sample_note_tick(bench_pid());
+	}
+	__atomic_fetch_add(&bench_sample_interrupts, 1, __ATOMIC_RELEASE);
+	zend_atomic_bool_store_ex(bench_sample_vm_interrupt, true);
+	return !ours;
+}
+
+/* Whether CPU samples come from a timer signal: only asked for with the CPU clock and native stacks. */
+static bool bench_sample_wants_signal(void)
+{
+	return BENCH_INI(sample_signal) && BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU && BENCH_INI(native_stacks)
+		&& bench_native_available();
+}
+
 /* Starts this process's ticker unless it runs; false (with a warning) when it cannot. */
 static bool bench_sample_start_ticker(void)
 {
@@ -304,9 +345,7 @@ static bool bench_sample_start_ticker(void)
 		pthread_atfork(NULL, NULL, bench_sample_atfork_child);
 		atfork_set = true;
 	}
-	bench_sample_interval_ns = (uint64_t) BENCH_INI(sample_interval_us) * 1000;
-	bench_sample_vm_interrupt = &EG(vm_interrupt);
-	bench_sample_current_frame = &EG(current_execute_data);
+	bench_sample_setup();
 	if (pthread_getcpuclockid(pthread_self(), &bench_sample_php_cpu_clock) != 0) {
 		bench_sample_php_cpu_clock = CLOCK_THREAD_CPUTIME_ID;
 	}
@@ -333,6 +372,7 @@ void bench_sample_mshutdown(void)
 		bench_thread_join(&bench_sample_thread);
 		bench_sample_thread_pid = 0;
 	}
+	bench_sample_signal_mshutdown();
 	free(bench_sample.frames);
 	bench_sample.frames = NULL;
 	bench_sample.frames_size = 0;
@@ -444,6 +484,7 @@ static void bench_sample_take(zend_execute_data *top, uint32_t ticks)
 	if (!p->active || ticks == 0) {
 		return;
 	}
+	bench_sample.taking = true;
 	if (BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU) {
 		int64_t now = bench_sample_now_ns(CLOCK_THREAD_CPUTIME_ID);
 		weight = now - bench_sample.last_cpu_ns;
@@ -454,9 +495,17 @@ static void bench_sample_take(zend_execute_data *top, uint32_t ticks)
 		counter = BENCH_COUNTER_WALL_NS;
 	}
 	uint32_t node = bench_sample_notes_ticks ? bench_sample_tick_path(p, top) : bench_sample_path(p, top, 0);
+	if (bench_sample.by_signal) {
+		uintptr_t ips[BENCH_SAMPLE_NATIVE_MAX];
+		int native = bench_sample_signal_native(ips, BENCH_SAMPLE_NATIVE_MAX);
+		while (native-- > 0) {
+			node = bench_profile_native_node(p, node, ips[native]);
+		}
+	}
 	p->nodes[node].own[counter] += weight;
 	p->nodes[node].calls++;
 	bench_sample.samples++;
+	bench_sample.taking = false;
 }
 
 static void bench_sample_interrupt(zend_execute_data *execute_data)
@@ -566,7 +615,6 @@ static int64_t bench_sample_alloc_gap(void)
 
 /* Frames of bench itself on the native stack of a sampled allocation: capture, this, the allocation hook. */
 #define BENCH_SAMPLE_NATIVE_SKIP 3
-#define BENCH_SAMPLE_NATIVE_MAX 16
 
 /*
  * An allocation ended a gap: it stands for 1/p allocations and size/p bytes,
@@ -602,7 +650,11 @@ void bench_sample_rinit(void)
 {
 	bench_profile_state *p = bench_profile_get();
 
-	if (!bench_sample_drawn(BENCH_INI(sample_requests)) || !bench_profile_starts_with_request() || !bench_sample_start_ticker()) {
+	if (!bench_sample_drawn(BENCH_INI(sample_requests)) || !bench_profile_starts_with_request()) {
+		return;
+	}
+	bench_sample.by_signal = bench_sample_wants_signal();
+	if (!bench_sample.by_signal && !bench_sample_start_ticker()) {
 		return;
 	}
 	if (!bench_profile_begin_tree(p)) {
@@ -628,6 +680,23 @@ void bench_sample_rinit(void)
 		bench_sample.last_cpu_ns = bench_sample_now_ns(CLOCK_THREAD_CPUTIME_ID);
 	}
 	__atomic_store_n(&bench_sample_interrupts, 0, __ATOMIC_RELAXED);
+	if (bench_sample.by_signal) {
+		bench_sample_setup();
+		if (bench_sample_signal_arm(bench_sample_interval_ns, bench_sample_signal_tick)) {
+			return;
+		}
+		static bool warned;
+		if (!warned) {
+			warned = true;
+			php_error_docref(NULL, E_WARNING, "bench: no timer signal for CPU samples (%s): the ticker takes them, without native frames",
+				bench_sample_signal_failure());
+		}
+		bench_sample.by_signal = false;
+		if (!bench_sample_start_ticker()) {
+			p->active = false;
+			return;
+		}
+	}
 	__atomic_store_n(&bench_sample_running, true, __ATOMIC_SEQ_CST);
 	bench_sample_unpark();
 }
@@ -638,6 +707,9 @@ void bench_sample_rshutdown(void)
 
 	if (!p->active) {
 		return;
+	}
+	if (bench_sample.by_signal) {
+		bench_sample_signal_disarm();
 	}
 	__atomic_store_n(&bench_sample_running, false, __ATOMIC_RELAXED);
 	p->active = false;
@@ -679,6 +751,17 @@ void bench_sample_info(zval *out)
 		add_assoc_string(out, "native_stacks", "unavailable: built without libunwind (--with-bench-libunwind)");
 	} else {
 		add_assoc_bool(out, "native_stacks", BENCH_INI(native_stacks));
+	}
+	if (!BENCH_INI(sample_signal)) {
+		add_assoc_string(out, "cpu_native_frames", "off (bench.sample_signal=0)");
+	} else if (!bench_sample_wants_signal()) {
+		add_assoc_string(out, "cpu_native_frames",
+			"off: bench.sample_signal needs bench.sample_clock=cpu and bench.native_stacks=1 with libunwind");
+	} else if (bench_sample_signal_failure()) {
+		add_assoc_str(out, "cpu_native_frames", zend_strpprintf(0, "unavailable: %s", bench_sample_signal_failure()));
+	} else {
+		add_assoc_str(out, "cpu_native_frames", zend_strpprintf(0, "timer signal %d on the PHP thread's CPU clock",
+			bench_sample_signal_number()));
 	}
 #if PHP_VERSION_ID < 80400
 	const char *fallback = "execute_internal wrapper";

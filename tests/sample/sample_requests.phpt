@@ -43,6 +43,7 @@ trigger, right secret: 1 profiles
     [alloc_sample_bytes] => 4194304
     [alloc_sample_requests] => 0.1
     [native_stacks] =>%S
+    [cpu_native_frames] => off (bench.sample_signal=0)
     [internal_calls] => %s
     [frameless_calls] => %s
 )

@@ -1,0 +1,15 @@
+/*
+ * Preloaded by sample_signal.phpt: takes bench's timer signal (SIGRTMIN+6)
+ * before bench can, as pcntl_signal() or another extension might.
+ */
+#include <signal.h>
+
+static void ignore(int signo)
+{
+	(void) signo;
+}
+
+__attribute__((constructor)) static void take_the_signal(void)
+{
+	signal(SIGRTMIN + 6, ignore);
+}
