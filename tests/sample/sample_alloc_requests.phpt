@@ -5,9 +5,10 @@ php-cgi -T 60 runs one script 60 times in one process (profiles go through the
 writer thread, as under php-fpm), with bench.alloc_sample_requests=0.5: of
 the n profiles written, the number whose allocations are sampled is binomial
 (mean n/2, deviation sqrt(n)/2); the test takes 4.1 deviations each side
-(false failure near 4e-5). Under valgrind the writer falls behind and drops
-profiles, counted and said: the test wants at least 10 of the 60 written
-(the count test is then a loose one; the full 60 are written natively). Each such request estimates alloc_big's 20 MB on its own
+(false failure near 4e-5). Natively all 60 are written. Under valgrind the
+writer falls behind and drops profiles (counted and said), and a request can
+end before its first sample (no profile): there the test wants 10 of them,
+and the count test is a loose one. Each such request estimates alloc_big's 20 MB on its own
 (deviation near 5.5% at a 64 KiB mean); their mean is within 10% (over 7
 sigma). A request not picked has wall time only. Every request spins 15 ms
 with a sample each millisecond, so each has a profile.
@@ -60,7 +61,7 @@ $warnings = preg_grep('/Warning|Fatal|bench:/', $out);
 $dropped = preg_grep("/the writer's queue is full/", $warnings);
 printf("exit status: %d, warnings: %s\n", $status, implode("\n", array_diff($warnings, $dropped)) ?: 'none');
 $n = count($files);
-printf("10 or more profiles written, a drop said: %s\n", $n >= 10 && ($n === 60 || $dropped) ? 'yes' : "no ($n)");
+printf("a profile per request (10 or more under valgrind): %s\n", $n === 60 || (getenv('SKIP_PERF_SENSITIVE') && $n >= 10) ? 'yes' : "no ($n)");
 printf("every profile either kind: %s\n", $odd ? implode('; ', $odd) : 'yes');
 printf("requests picked: n/2 +- 4.1 sqrt(n)/2: %s\n", abs($picked - $n / 2) <= 4.1 * sqrt($n) / 2 ? 'yes' : "no ($picked of $n)");
 $mean = $bytes ? array_sum($bytes) / count($bytes) : 0;
@@ -70,7 +71,7 @@ rmdir($dir);
 ?>
 --EXPECT--
 exit status: 0, warnings: none
-10 or more profiles written, a drop said: yes
+a profile per request (10 or more under valgrind): yes
 every profile either kind: yes
 requests picked: n/2 +- 4.1 sqrt(n)/2: yes
 alloc_big in a picked request: 20 MB within 10%: yes
