@@ -17,10 +17,12 @@
 #include <elf.h>
 #include <fcntl.h>
 #include <link.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/auxv.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #ifdef HAVE_BENCH_LIBUNWIND
@@ -198,6 +200,39 @@ static const char *bench_native_lookup(const bench_native_elf *elf, uintptr_t va
 	return NULL;
 }
 
+/*
+ * The main program's file, to read and to name. dladdr() names it by argv[0],
+ * which php-fpm rewrites into its process title ("php-fpm: pool www").
+ */
+static struct {
+	pthread_once_t once;
+	const void *base;
+	char path[PATH_MAX];
+} bench_native_exe = {.once = PTHREAD_ONCE_INIT};
+
+/* Once per process: the writer thread and a request with bench.report on may both symbolize. */
+static void bench_native_find_exe(void)
+{
+	Dl_info info;
+
+	if (dladdr((void *) getauxval(AT_PHDR), &info)) {
+		ssize_t len = readlink("/proc/self/exe", bench_native_exe.path, sizeof(bench_native_exe.path) - 1);
+		if (len > 0) {
+			bench_native_exe.path[len] = '\0';
+			bench_native_exe.base = info.dli_fbase;
+		}
+	}
+}
+
+static void bench_native_main_program(const Dl_info *info, const char **path, const char **base)
+{
+	pthread_once(&bench_native_exe.once, bench_native_find_exe);
+	if (bench_native_exe.base && info->dli_fbase == bench_native_exe.base) {
+		*path = bench_native_exe.path;
+		*base = strrchr(*path, '/') ? strrchr(*path, '/') + 1 : *path;
+	}
+}
+
 void bench_native_symbolize(bench_profile_state *p)
 {
 	bench_native_elf elf = {0};
@@ -213,13 +248,15 @@ void bench_native_symbolize(bench_profile_state *p)
 		/* A return address points after its call: ip - 1 lies inside the calling function. */
 		uintptr_t ip = func->native_ip - 1, offset = 0;
 		if (dladdr((void *) ip, &info) && info.dli_fname) {
-			if (strcmp(elf.path, info.dli_fname) != 0) {
+			const char *path = info.dli_fname;
+			const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+			bench_native_main_program(&info, &path, &base);
+			if (strcmp(elf.path, path) != 0) {
 				bench_native_close(&elf);
-				bench_native_open(&elf, info.dli_fname);
+				bench_native_open(&elf, path);
 			}
 			uintptr_t value = elf.relative ? ip - (uintptr_t) info.dli_fbase : ip;
 			const char *symbol = bench_native_lookup(&elf, value, &offset);
-			const char *base = strrchr(info.dli_fname, '/') ? strrchr(info.dli_fname, '/') + 1 : info.dli_fname;
 			if (symbol) {
 				/* By function, not by call site: flame graphs then merge a function's frames. */
 				(void) !asprintf(&name, "%s (%s)", symbol, base);
