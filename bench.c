@@ -275,7 +275,17 @@ static PHP_RINIT_FUNCTION(bench)
 	bench_cost_rinit();
 	/* A profiled request's allocations are all attributed: counting starts first. */
 	bench_alloc_rinit(BENCH_INI(count_allocs) || profiled);
-	bench_cost_begin(&BENCH_G(request_start));
+	/*
+	 * The CPU clock is a system call: only a profiled request or
+	 * bench.count_allocs pays it at the start of every request. Otherwise
+	 * bench_counters() counts CPU time from its first call, like allocations.
+	 */
+	BENCH_G(request_start_cpu) = BENCH_INI(count_allocs) || profiled;
+	if (BENCH_G(request_start_cpu)) {
+		bench_cost_begin(&BENCH_G(request_start));
+	} else {
+		bench_cost_begin_without_cpu(&BENCH_G(request_start));
+	}
 	if (profiled) {
 		bench_profile_rinit();
 	} else if (BENCH_INI(mode) == BENCH_MODE_SAMPLE) {

@@ -77,6 +77,8 @@ typedef struct {
 typedef struct {
 	/** counters read when the request started (bench_counters() is relative to it) */
 	bench_cost request_start;
+	/** whether request_start holds the CPU clock of the request's start, or of the first bench_counters() */
+	bool request_start_cpu;
 	/** allocation tallies and the state of the allocator hooks */
 	bench_alloc_state alloc;
 } bench_globals_t;

@@ -51,6 +51,10 @@ PHP_FUNCTION(bench_counters)
 	bench_alloc_count_until_rshutdown();
 
 	bench_cost_end(&now);
+	if (!BENCH_G(request_start_cpu)) {
+		BENCH_G(request_start).value[BENCH_COUNTER_CPU_NS] = now.value[BENCH_COUNTER_CPU_NS];
+		BENCH_G(request_start_cpu) = true;
+	}
 	bench_cost_sub(&total, &now, &BENCH_G(request_start));
 	bench_cost_to_array(return_value, &total, 1);
 }

@@ -110,6 +110,11 @@ void bench_cost_begin(bench_cost *out)
 {
 	/* The CPU clock is a system call: read it before the wall clock starts. */
 	out->value[BENCH_COUNTER_CPU_NS] = bench_cost_cpu_ns();
+	bench_cost_begin_without_cpu(out);
+}
+
+void bench_cost_begin_without_cpu(bench_cost *out)
+{
 	out->value[BENCH_COUNTER_RETAINED_BYTES] = (int64_t) zend_memory_usage(false);
 	bench_cost_read_allocs(out);
 	out->value[BENCH_COUNTER_OPS] = (int64_t) bench_ops_read();
