@@ -185,13 +185,19 @@ static zend_result bench_sample_post_startup(void)
 }
 
 /*
- * The ticker parks while no sampled request runs (an idle worker, or a
- * request that bench.sample_requests leaves out), so that it wakes nobody
- * then: on a busy machine every wakeup takes a CPU from someone. It waits on
- * a futex, not a condition variable: it is a bare thread (see src/lib/thread.h).
+ * The ticker parks once no sampled request has run for BENCH_SAMPLE_PARK_NS
+ * (an idle worker, or requests that bench.sample_requests leaves out), so that
+ * it wakes nobody then: on a busy machine every wakeup takes a CPU from
+ * someone. Not at the first tick that finds no request: a busy php-fpm worker
+ * is between two requests at many ticks, and parking there cost a second
+ * wakeup and a futex call per interval. It waits on a futex, not a condition
+ * variable: it is a bare thread (see src/lib/thread.h).
  */
+#define BENCH_SAMPLE_PARK_NS 100000000
 static uint32_t bench_sample_park_seq;
 static bool bench_sample_parked;
+/* Sampled requests started in this process: the ticker's sign that the worker is busy. */
+static uint32_t bench_sample_started;
 
 static void bench_sample_park(void)
 {
@@ -235,20 +241,27 @@ static void *bench_sample_ticker(void *arg)
 {
 	int64_t interval = (int64_t) bench_sample_interval_ns;
 	/* CLOCK_MONOTONIC is read in the vDSO, and never fails: errno is left alone. */
-	int64_t start = bench_sample_now_ns(CLOCK_MONOTONIC), next = start, last_cpu = -1;
+	int64_t start = bench_sample_now_ns(CLOCK_MONOTONIC), next = start, last_cpu = -1, busy_at = start;
+	uint32_t started = __atomic_load_n(&bench_sample_started, __ATOMIC_RELAXED);
 	bool cpu = BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU;
 	pid_t pid = (pid_t) (intptr_t) arg;
 
 	bench_thread_syscall(SYS_prctl, PR_SET_NAME, (long) "bench ticker", 0, 0, 0, 0);
 	while (!__atomic_load_n(&bench_sample_stopping, __ATOMIC_RELAXED)) {
-		int64_t now;
+		int64_t now = bench_sample_now_ns(CLOCK_MONOTONIC);
+		uint32_t started_now = __atomic_load_n(&bench_sample_started, __ATOMIC_RELAXED);
 
-		if (!__atomic_load_n(&bench_sample_running, __ATOMIC_SEQ_CST)) {
+		if (started_now != started || __atomic_load_n(&bench_sample_running, __ATOMIC_RELAXED)) {
+			started = started_now;
+			busy_at = now;
+		} else if (now - busy_at >= BENCH_SAMPLE_PARK_NS) {
 			bench_sample_park();
 			last_cpu = -1;
 			/* Back on the ticker's own grid: when a request starts must not decide whether it gets a sample. */
 			now = bench_sample_now_ns(CLOCK_MONOTONIC);
 			next = now - (now - start) % interval;
+			started = __atomic_load_n(&bench_sample_started, __ATOMIC_RELAXED);
+			busy_at = now;
 		}
 		next += interval;
 		/* In slices of at most 50 ms, so that a process that ends is not kept waiting for a long interval. */
@@ -697,6 +710,7 @@ void bench_sample_rinit(void)
 			return;
 		}
 	}
+	__atomic_store_n(&bench_sample_started, bench_sample_started + 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&bench_sample_running, true, __ATOMIC_SEQ_CST);
 	bench_sample_unpark();
 }
