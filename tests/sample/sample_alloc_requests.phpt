@@ -42,6 +42,11 @@ foreach ($ini as $k => $v) {
 // A clean environment: run-tests sets CGI variables (REQUEST_METHOD...) that would make php-cgi wait for a body.
 exec(sprintf('cd %s && env -i PATH=%s %s -n -q %s -T 60 script.php 2>&1 </dev/null', escapeshellarg($dir),
     escapeshellarg((string) getenv('PATH')), escapeshellarg($cgi), $flags), $out, $status);
+// The default (auto) outside the CLI: one request in 50.
+file_put_contents("$dir/info.php", "<?php echo bench_info()['sample']['alloc_sample_requests'];");
+$default = shell_exec(sprintf('cd %s && env -i PATH=%s %s -n -q -d extension=%s -d bench.mode=sample -d bench.sample_requests=0 info.php 2>&1 </dev/null',
+    escapeshellarg($dir), escapeshellarg((string) getenv('PATH')), escapeshellarg($cgi), escapeshellarg(getenv('BENCH_SO'))));
+echo "php-cgi's default: $default\n";
 $files = glob("$dir/bench.*");
 $picked = $other = 0;
 $bytes = $odd = [];
@@ -66,10 +71,11 @@ printf("every profile either kind: %s\n", $odd ? implode('; ', $odd) : 'yes');
 printf("requests picked: n/2 +- 4.1 sqrt(n)/2: %s\n", abs($picked - $n / 2) <= 4.1 * sqrt($n) / 2 ? 'yes' : "no ($picked of $n)");
 $mean = $bytes ? array_sum($bytes) / count($bytes) : 0;
 printf("alloc_big in a picked request: 20 MB within 10%%: %s\n", abs($mean - 20e6) <= 2e6 ? 'yes' : "no ($mean)");
-array_map('unlink', [...$files, "$dir/script.php"]);
+array_map('unlink', [...$files, "$dir/script.php", "$dir/info.php"]);
 rmdir($dir);
 ?>
 --EXPECT--
+php-cgi's default: 0.02
 exit status: 0, warnings: none
 a profile per request (10 or more under valgrind): yes
 every profile either kind: yes

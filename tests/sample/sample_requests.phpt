@@ -1,5 +1,5 @@
 --TEST--
-Sample mode: bench.sample_requests and bench.start=trigger choose the requests; bad settings warn and fall back to their defaults
+Sample mode: bench.sample_requests and bench.start=trigger choose the requests; bad settings warn and fall back to their defaults (bench.alloc_sample_requests: auto, all requests in the CLI)
 --SKIPIF--
 <?php require __DIR__ . '/sample.inc'; profile_skip(); ?>
 --FILE--
@@ -20,7 +20,7 @@ printf("trigger, wrong secret: %d profiles\n", count(sample_run($code, $trigger,
 printf("trigger, right secret: %d profiles\n", count(sample_run($code, $trigger, 'folded', ['BENCH_TRIGGER' => 's3cret'])['files']));
 
 $run = sample_run("<?php print_r(bench_info()['sample']);", ['bench.sample_interval_us' => '5', 'bench.sample_clock' => 'sundial',
-    'bench.sample_internal_calls' => 'sometimes', 'bench.sample_requests' => '1.5']);
+    'bench.sample_internal_calls' => 'sometimes', 'bench.sample_requests' => '1.5', 'bench.alloc_sample_requests' => 'often']);
 echo $run['output'], "\n";
 ?>
 --EXPECTF--
@@ -34,6 +34,7 @@ trigger, right secret: 1 profiles
 %AWarning: PHP Startup: Invalid bench.sample_clock "sundial" (expected wall or cpu); using the default in Unknown on line 0
 %AWarning: PHP Startup: Invalid bench.sample_internal_calls "sometimes" (expected ticker or wrapper); using the default in Unknown on line 0
 %AWarning: PHP Startup: Invalid bench.sample_requests "1.5" (expected a number from 0 to 1); using the default in Unknown on line 0
+%AWarning: PHP Startup: Invalid bench.alloc_sample_requests "often" (expected auto or a number from 0 to 1); using the default in Unknown on line 0
 %AArray
 (
     [ticker] => 1
@@ -41,7 +42,7 @@ trigger, right secret: 1 profiles
     [interval_us] => 10000
     [clock] => wall
     [alloc_sample_bytes] => 4194304
-    [alloc_sample_requests] => 0.1
+    [alloc_sample_requests] => 1
     [native_stacks] =>%S
     [cpu_native_frames] => off (bench.sample_signal=0)
     [internal_calls] => %s
