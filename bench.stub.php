@@ -17,7 +17,10 @@
 function bench_measure(callable $subject, int $k = 100, array $args = []): array {}
 
 /**
- * The same counters as bench_measure(), as totals since the request began.
+ * The same counters as bench_measure(), as totals since the request began,
+ * except allocations and cpu_ns: unless bench.count_allocs=1 starts them with
+ * the request, they count from the first call of the request (each would
+ * cost every request of a server something).
  *
  * @return array<string, int|null>
  */
