@@ -1,0 +1,148 @@
+/*
+ * Built and run by benchmarks/vm_costs: what the machine charges for the two
+ * things sample mode does per tick and per profile, measured apart from PHP.
+ *
+ *   wakeup PAGES   a loop touching PAGES pages (one line each, shuffled)
+ *                  runs 250 ms phases, alternately with a second thread of
+ *                  the process parked and waking every 1 ms on an absolute
+ *                  grid, as bench's ticker does; prints "parked N" or
+ *                  "ticking N" per phase (N: loop passes)
+ *   file DIR       creates 2,000 files of 520 bytes in DIR per phase, as
+ *                  bench's writer does (open O_EXCL, write, close, rename)
+ *                  and with O_TMPFILE and linkat, alternately; prints
+ *                  "rename US" or "tmpfile US" per phase (us per file)
+ *
+ * Run it pinned to one CPU: the second thread must share the loop's CPU.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PHASES 40
+#define PHASE_NS 250000000ULL
+#define FILES 2000
+
+static atomic_bool ticking;
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t) ts.tv_sec * 1000000000ULL + (uint64_t) ts.tv_nsec;
+}
+
+static void *ticker(void *arg)
+{
+	uint64_t next = now_ns();
+
+	(void) arg;
+	for (;;) {
+		if (!atomic_load(&ticking)) {
+			usleep(100000);
+			next = now_ns();
+			continue;
+		}
+		next += 1000000;
+		struct timespec until = {.tv_sec = next / 1000000000ULL, .tv_nsec = next % 1000000000ULL};
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL);
+	}
+	return NULL;
+}
+
+static int wakeup(size_t pages)
+{
+	char *mem = aligned_alloc(4096, pages * 4096);
+	uint32_t *order = malloc(pages * sizeof(*order));
+	pthread_t thread;
+	volatile uint64_t sum = 0;
+
+	if (!mem || !order) {
+		return 1;
+	}
+	for (size_t i = 0; i < pages; i++) {
+		mem[i * 4096] = 1;
+		order[i] = (uint32_t) i;
+	}
+	for (size_t i = pages - 1; i > 0; i--) {
+		size_t j = (size_t) rand() % (i + 1);
+		uint32_t t = order[i];
+		order[i] = order[j];
+		order[j] = t;
+	}
+	if (pthread_create(&thread, NULL, ticker, NULL) != 0) {
+		return 1;
+	}
+	for (int phase = 0; phase < PHASES; phase++) {
+		atomic_store(&ticking, phase % 2 == 1);
+		usleep(1000);
+		uint64_t end = now_ns() + PHASE_NS, passes = 0;
+		while (now_ns() < end) {
+			for (size_t i = 0; i < pages; i++) {
+				sum += (uint64_t) mem[(size_t) order[i] * 4096 + (i & 63) * 64];
+			}
+			passes++;
+		}
+		printf("%s %llu\n", phase % 2 ? "ticking" : "parked", (unsigned long long) passes);
+	}
+	return 0;
+}
+
+static int files(const char *dir)
+{
+	char data[520], path[4096], tmp[4200], fd_path[64];
+	unsigned seq = 0;
+
+	memset(data, 'x', sizeof(data));
+	for (int phase = 0; phase < PHASES / 2; phase++) {
+		bool tmpfile = phase % 2 == 1;
+		uint64_t start = now_ns();
+		for (int i = 0; i < FILES; i++, seq++) {
+			snprintf(path, sizeof(path), "%s/vm_costs.%u", dir, seq);
+			if (!tmpfile) {
+				snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+				int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+				if (fd < 0 || write(fd, data, sizeof(data)) != (ssize_t) sizeof(data) || close(fd) != 0
+						|| rename(tmp, path) != 0) {
+					perror(tmp);
+					return 1;
+				}
+			} else {
+				int fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+				snprintf(fd_path, sizeof(fd_path), "/proc/self/fd/%d", fd);
+				if (fd < 0 || write(fd, data, sizeof(data)) != (ssize_t) sizeof(data)
+						|| linkat(AT_FDCWD, fd_path, AT_FDCWD, path, AT_SYMLINK_FOLLOW) != 0 || close(fd) != 0) {
+					perror("O_TMPFILE");
+					return 1;
+				}
+			}
+		}
+		printf("%s %.2f\n", tmpfile ? "tmpfile" : "rename", (double) (now_ns() - start) / FILES / 1000);
+		/* Not timed: the next phase starts from an empty directory. */
+		for (unsigned s = seq - FILES; s < seq; s++) {
+			snprintf(path, sizeof(path), "%s/vm_costs.%u", dir, s);
+			unlink(path);
+		}
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && strcmp(argv[1], "wakeup") == 0) {
+		return wakeup((size_t) atol(argv[2]));
+	}
+	if (argc == 3 && strcmp(argv[1], "file") == 0) {
+		return files(argv[2]);
+	}
+	fprintf(stderr, "usage: vm_costs wakeup PAGES | vm_costs file DIR\n");
+	return 2;
+}
