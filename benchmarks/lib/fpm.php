@@ -100,3 +100,32 @@ function fpm_bench_build_second_pthread(string $tool, string $so): void
         exit(1);
     }
 }
+
+/* CPU ticks (user + system) in a /proc stat file: the 12th and 13th fields after the command's closing parenthesis. */
+function fpm_bench_stat_ticks(string $file): int
+{
+    $stat = (string) @file_get_contents($file);
+    $fields = explode(' ', substr($stat, strrpos($stat, ')') + 2));
+    return (int) ($fields[11] ?? 0) + (int) ($fields[12] ?? 0);
+}
+
+/*
+ * CPU time the pool's workers have used so far, in seconds: all their
+ * threads, then bench's ticker and writer threads alone.
+ */
+function fpm_bench_workers_cpu(int $master): array
+{
+    $all = $ticker = $writer = 0;
+    foreach (explode(' ', trim((string) @file_get_contents("/proc/$master/task/$master/children"))) as $pid) {
+        $all += fpm_bench_stat_ticks("/proc/$pid/stat");
+        foreach (glob("/proc/$pid/task/*") as $task) {
+            $comm = trim((string) @file_get_contents("$task/comm"));
+            if ($comm === 'bench ticker') {
+                $ticker += fpm_bench_stat_ticks("$task/stat");
+            } elseif ($comm === 'bench writer') {
+                $writer += fpm_bench_stat_ticks("$task/stat");
+            }
+        }
+    }
+    return [$all / 100, $ticker / 100, $writer / 100];
+}
