@@ -13,6 +13,14 @@ const BENCH_TIME_PROCESSES = 3;
 /* Under valgrind every call is about 50 times slower: at most this many warm calls. */
 const BENCH_CALLGRIND_MAX_K = 200;
 
+/* The median of a non-empty list (the mean of the middle two for an even count). */
+function bench_median(array $xs): float
+{
+    sort($xs);
+    $n = count($xs);
+    return $n % 2 ? $xs[intdiv($n, 2)] : ($xs[$n / 2 - 1] + $xs[$n / 2]) / 2;
+}
+
 function bench_fail(string $message, int $status = 1): never
 {
     fwrite(STDERR, basename($_SERVER['argv'][0] ?? 'bench') . ": $message\n");
