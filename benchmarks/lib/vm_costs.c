@@ -7,6 +7,13 @@
  *                  the process parked and waking every 1 ms on an absolute
  *                  grid, as bench's ticker does; prints "parked N" or
  *                  "ticking N" per phase (N: loop passes)
+ *   tickers PROCS  PROCS processes, each a loop and a ticker waking every
+ *                  1 ms, run 400 ms phases in turn with the tickers parked,
+ *                  each on its own grid (a phase of its own, as a ticker
+ *                  started at its first request had), and all on one grid
+ *                  (multiples of 1 ms, as bench's ticker now does); prints
+ *                  "parked N", "own N" or "shared N" per phase (N: passes of
+ *                  all the loops)
  *   file DIR       creates 2,000 files of 520 bytes in DIR per phase, as
  *                  bench's writer does (open O_EXCL, write, close, rename)
  *                  and with O_TMPFILE and linkat, alternately; prints
@@ -23,6 +30,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -96,6 +105,94 @@ static int wakeup(size_t pages)
 	return 0;
 }
 
+/* What the processes of "tickers" share. */
+enum tickers_mode { TICKERS_PARKED, TICKERS_OWN, TICKERS_SHARED };
+#define TICKERS_MAX 16
+static struct {
+	atomic_int mode;
+	atomic_bool stop;
+	atomic_ulong passes[TICKERS_MAX];
+} *tickers_shared;
+static unsigned tickers_me;
+
+static void *tickers_ticker(void *arg)
+{
+	/* A phase that no two processes share, as tickers started at different times have. */
+	uint64_t own = 1000000ULL * tickers_me / TICKERS_MAX + 7919ULL * tickers_me, next = 0;
+	int mode = TICKERS_PARKED;
+
+	(void) arg;
+	for (;;) {
+		int now_mode = atomic_load(&tickers_shared->mode);
+		if (now_mode == TICKERS_PARKED) {
+			mode = now_mode;
+			usleep(20000);
+			continue;
+		}
+		if (now_mode != mode) {
+			uint64_t now = now_ns();
+			mode = now_mode;
+			next = now - now % 1000000 + (mode == TICKERS_OWN ? own : 0);
+		}
+		next += 1000000;
+		struct timespec until = {.tv_sec = next / 1000000000ULL, .tv_nsec = next % 1000000000ULL};
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL);
+	}
+	return NULL;
+}
+
+static int tickers(unsigned procs)
+{
+	static const char *names[] = {"parked", "own", "shared"};
+
+	tickers_shared = mmap(NULL, sizeof(*tickers_shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (tickers_shared == MAP_FAILED || procs == 0 || procs > TICKERS_MAX) {
+		return 1;
+	}
+	for (unsigned p = 0; p < procs; p++) {
+		if (fork() == 0) {
+			pthread_t thread;
+			volatile uint64_t sum = 0;
+			unsigned long passes = 0;
+
+			tickers_me = p + 1;
+			if (pthread_create(&thread, NULL, tickers_ticker, NULL) != 0) {
+				_exit(1);
+			}
+			while (!atomic_load(&tickers_shared->stop)) {
+				for (int i = 0; i < 1000; i++) {
+					sum += (uint64_t) i;
+				}
+				if ((++passes & 255) == 0) {
+					atomic_store(&tickers_shared->passes[p], passes);
+				}
+			}
+			_exit(0);
+		}
+	}
+	for (int phase = 0; phase < PHASES * 3 / 2; phase++) {
+		/* Rotated every three phases, so that no mode always follows the same one. */
+		int mode = (phase + phase / 3) % 3;
+		unsigned long before = 0, after = 0;
+
+		atomic_store(&tickers_shared->mode, mode);
+		usleep(100000);
+		for (unsigned p = 0; p < procs; p++) {
+			before += atomic_load(&tickers_shared->passes[p]);
+		}
+		usleep(400000);
+		for (unsigned p = 0; p < procs; p++) {
+			after += atomic_load(&tickers_shared->passes[p]);
+		}
+		printf("%s %lu\n", names[mode], after - before);
+		fflush(stdout);
+	}
+	atomic_store(&tickers_shared->stop, true);
+	while (wait(NULL) > 0) {
+	}
+	return 0;
+}
+
 static int files(const char *dir)
 {
 	char data[520], path[4096], tmp[4200], fd_path[64];
@@ -140,9 +237,12 @@ int main(int argc, char **argv)
 	if (argc == 3 && strcmp(argv[1], "wakeup") == 0) {
 		return wakeup((size_t) atol(argv[2]));
 	}
+	if (argc == 3 && strcmp(argv[1], "tickers") == 0) {
+		return tickers((unsigned) atoi(argv[2]));
+	}
 	if (argc == 3 && strcmp(argv[1], "file") == 0) {
 		return files(argv[2]);
 	}
-	fprintf(stderr, "usage: vm_costs wakeup PAGES | vm_costs file DIR\n");
+	fprintf(stderr, "usage: vm_costs wakeup PAGES | vm_costs tickers PROCS | vm_costs file DIR\n");
 	return 2;
 }
