@@ -241,8 +241,9 @@ static int64_t bench_sample_php_cpu_ns(void)
  *
  * It wakes on multiples of the interval on CLOCK_MONOTONIC, a grid that every
  * process shares: the tickers of a pool's workers then expire in one timer
- * interrupt instead of one each. On a CPU shared by four workers ticking every
- * 1 ms, that took the loss from 23% to 6% (benchmarks/vm_costs, "tickers").
+ * interrupt instead of one each. Four processes ticking every 1 ms on one CPU
+ * lost 13 to 23% of their speed on grids of their own, 6% on one grid
+ * (benchmarks/vm_costs).
  */
 static void *bench_sample_ticker(void *arg)
 {

@@ -2,7 +2,7 @@
 Sample mode: every process's ticker sleeps until a multiple of the interval on CLOCK_MONOTONIC, so that a pool's tickers wake together
 --DESCRIPTION--
 Workers sharing a CPU then pay one timer interrupt per tick between them, not
-one each (benchmarks/vm_costs, "tickers"). The script reads the ticker's
+one each (benchmarks/vm_costs). The script reads the ticker's
 deadline while it sleeps: /proc/PID/task/TID/syscall gives clock_nanosleep's
 arguments, and /proc/PID/mem the timespec they point at. It does so in the
 parent and in a forked child (whose ticker starts anew). The interval is 3 ms:
