@@ -2,12 +2,12 @@
 Sample mode: every process's ticker sleeps until a multiple of the interval on CLOCK_MONOTONIC, so that a pool's tickers wake together
 --DESCRIPTION--
 Workers sharing a CPU then pay one timer interrupt per tick between them, not
-one each (benchmarks/vm_costs). The script reads the ticker's
-deadline while it sleeps: /proc/PID/task/TID/syscall gives clock_nanosleep's
-arguments, and /proc/PID/mem the timespec they point at. It does so in the
-parent and in a forked child (whose ticker starts anew). The interval is 3 ms:
-a ticker on a grid of its own would put a deadline on a multiple of it with a
-chance of 1 in 3,000,000, so the test fails for a ticker off the shared grid.
+one each (benchmarks/vm_costs). The script reads the ticker's deadline while
+it sleeps: /proc/PID/task/TID/syscall gives clock_nanosleep's arguments, and
+/proc/PID/mem the timespec they point at. It does so in the parent and in a
+forked child (whose ticker starts anew). The interval is 3 ms: a ticker on a
+grid of its own would put a deadline on a multiple of it with a chance of 1 in
+3,000,000, so the test fails for a ticker off the shared grid.
 --SKIPIF--
 <?php require __DIR__ . '/sample.inc'; profile_skip();
 if (!function_exists('pcntl_fork')) die('skip pcntl not available');
