@@ -7,13 +7,14 @@
  *                  the process parked and waking every 1 ms on an absolute
  *                  grid, as bench's ticker does; prints "parked N" or
  *                  "ticking N" per phase (N: loop passes)
- *   tickers PROCS  PROCS processes, each a loop and a ticker waking every
- *                  1 ms, run 400 ms phases in turn with the tickers parked,
- *                  each on its own grid (a phase of its own, as a ticker
- *                  started at its first request had), and all on one grid
- *                  (multiples of 1 ms, as bench's ticker now does); prints
- *                  "parked N", "own N" or "shared N" per phase (N: passes of
- *                  all the loops)
+ *   tickers PROCS US
+ *                  PROCS processes, each a loop and a ticker waking every
+ *                  US microseconds, run 400 ms phases in turn with the
+ *                  tickers parked, each on its own grid (a phase of its
+ *                  own, as a ticker started at its first request had), and
+ *                  all on one grid (multiples of US, as bench's ticker now
+ *                  does); prints "parked N", "own N" or "shared N" per phase
+ *                  (N: passes of all the loops)
  *   file DIR       creates 2,000 files of 520 bytes in DIR per phase, as
  *                  bench's writer does (open O_EXCL, write, close, rename)
  *                  and with O_TMPFILE and linkat, alternately; prints
@@ -114,11 +115,12 @@ static struct {
 	atomic_ulong passes[TICKERS_MAX];
 } *tickers_shared;
 static unsigned tickers_me;
+static uint64_t tickers_interval;
 
 static void *tickers_ticker(void *arg)
 {
 	/* A phase that no two processes share, as tickers started at different times have. */
-	uint64_t own = 1000000ULL * tickers_me / TICKERS_MAX + 7919ULL * tickers_me, next = 0;
+	uint64_t own = tickers_interval * tickers_me / TICKERS_MAX + 7919ULL * tickers_me, next = 0;
 	int mode = TICKERS_PARKED;
 
 	(void) arg;
@@ -132,23 +134,24 @@ static void *tickers_ticker(void *arg)
 		if (now_mode != mode) {
 			uint64_t now = now_ns();
 			mode = now_mode;
-			next = now - now % 1000000 + (mode == TICKERS_OWN ? own : 0);
+			next = now - now % tickers_interval + (mode == TICKERS_OWN ? own : 0);
 		}
-		next += 1000000;
+		next += tickers_interval;
 		struct timespec until = {.tv_sec = next / 1000000000ULL, .tv_nsec = next % 1000000000ULL};
 		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL);
 	}
 	return NULL;
 }
 
-static int tickers(unsigned procs)
+static int tickers(unsigned procs, uint64_t interval_us)
 {
 	static const char *names[] = {"parked", "own", "shared"};
 
 	tickers_shared = mmap(NULL, sizeof(*tickers_shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (tickers_shared == MAP_FAILED || procs == 0 || procs > TICKERS_MAX) {
+	if (tickers_shared == MAP_FAILED || procs == 0 || procs > TICKERS_MAX || interval_us == 0) {
 		return 1;
 	}
+	tickers_interval = interval_us * 1000;
 	for (unsigned p = 0; p < procs; p++) {
 		if (fork() == 0) {
 			pthread_t thread;
@@ -237,12 +240,12 @@ int main(int argc, char **argv)
 	if (argc == 3 && strcmp(argv[1], "wakeup") == 0) {
 		return wakeup((size_t) atol(argv[2]));
 	}
-	if (argc == 3 && strcmp(argv[1], "tickers") == 0) {
-		return tickers((unsigned) atoi(argv[2]));
+	if (argc == 4 && strcmp(argv[1], "tickers") == 0) {
+		return tickers((unsigned) atoi(argv[2]), (uint64_t) atoll(argv[3]));
 	}
 	if (argc == 3 && strcmp(argv[1], "file") == 0) {
 		return files(argv[2]);
 	}
-	fprintf(stderr, "usage: vm_costs wakeup PAGES | vm_costs tickers PROCS | vm_costs file DIR\n");
+	fprintf(stderr, "usage: vm_costs wakeup PAGES | vm_costs tickers PROCS US | vm_costs file DIR\n");
 	return 2;
 }
