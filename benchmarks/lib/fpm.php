@@ -90,6 +90,38 @@ function fpm_bench_write_pool(string $conf, string $pool, string $socket, string
     CONF);
 }
 
+/*
+ * Configurations of Excimer (Debian's php-excimer), the anchor of another
+ * production profiler, where it is installed: every request sampled on wall
+ * time at 10 ms and 1 ms, its stacks formatted at the end of the request and
+ * thrown away (Excimer writes no file: that part of bench's cost has no
+ * counterpart here). php-fpm clears the environment, so each period gets its
+ * own auto_prepend_file in $dir.
+ */
+function fpm_bench_excimer_configs(string $dir, string $opcache): array
+{
+    if (!is_file(PHP_EXTENSION_DIR . '/excimer.so')) {
+        return [];
+    }
+    $configs = [];
+    foreach (['excimer 10ms' => 0.01, 'excimer 1ms' => 0.001] as $label => $period) {
+        $prepend = sprintf('%s/excimer-%d.php', $dir, $period * 1e6);
+        file_put_contents($prepend, sprintf(<<<'PHP'
+            <?php
+            $GLOBALS['bench_excimer'] = new ExcimerProfiler();
+            $GLOBALS['bench_excimer']->setPeriod(%s);
+            $GLOBALS['bench_excimer']->setEventType(EXCIMER_REAL);
+            $GLOBALS['bench_excimer']->start();
+            register_shutdown_function(function () {
+                $GLOBALS['bench_excimer']->stop();
+                $GLOBALS['bench_excimer']->getLog()->formatCollapsed();
+            });
+            PHP, var_export($period, true)));
+        $configs[$label] = "$opcache -d extension=excimer -d auto_prepend_file=" . escapeshellarg($prepend);
+    }
+    return $configs;
+}
+
 /** Builds lib/second_pthread.c into $so, for the "off, a second pthread" configuration. */
 function fpm_bench_build_second_pthread(string $tool, string $so): void
 {
