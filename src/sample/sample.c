@@ -47,6 +47,12 @@ static bool bench_sample_running;
 static bool bench_sample_stopping;
 /** set in a forked child, whose ticker did not survive the fork */
 static bool bench_sample_forked;
+/*
+ * When the PHP thread last asked for ticks (CLOCK_MONOTONIC): the ticker's
+ * start, or the start of a request. A ticker scheduled late (a busy machine)
+ * counts its ticks from then, so that none of the request's time goes unsampled.
+ */
+static int64_t bench_sample_wanted_ns;
 
 static zend_atomic_bool *bench_sample_vm_interrupt;
 static bench_thread bench_sample_thread;
@@ -249,11 +255,13 @@ static void *bench_sample_ticker(void *arg)
 {
 	int64_t interval = (int64_t) bench_sample_interval_ns;
 	/* CLOCK_MONOTONIC is read in the vDSO, and never fails: errno is left alone. */
-	int64_t now = bench_sample_now_ns(CLOCK_MONOTONIC), next = now - now % interval, last_cpu = -1, busy_at = now;
+	int64_t now = bench_sample_now_ns(CLOCK_MONOTONIC), last_cpu = -1, busy_at = now;
+	int64_t next = __atomic_load_n(&bench_sample_wanted_ns, __ATOMIC_RELAXED);
 	uint32_t started = __atomic_load_n(&bench_sample_started, __ATOMIC_RELAXED);
 	bool cpu = BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU;
 	pid_t pid = (pid_t) (intptr_t) arg;
 
+	next -= next % interval;
 	bench_thread_syscall(SYS_prctl, PR_SET_NAME, (long) "bench ticker", 0, 0, 0, 0);
 	while (!__atomic_load_n(&bench_sample_stopping, __ATOMIC_RELAXED)) {
 		now = bench_sample_now_ns(CLOCK_MONOTONIC);
@@ -263,11 +271,20 @@ static void *bench_sample_ticker(void *arg)
 			started = started_now;
 			busy_at = now;
 		} else if (now - busy_at >= BENCH_SAMPLE_PARK_NS) {
+			int64_t parked_at = now, wanted;
+
 			bench_sample_park();
 			last_cpu = -1;
-			/* Back on the grid: when a request starts must not decide whether it gets a sample. */
 			now = bench_sample_now_ns(CLOCK_MONOTONIC);
-			next = now - now % interval;
+			/*
+			 * Back on the grid (when a request starts must not decide whether it
+			 * gets a sample), from the request that woke it. Stored before
+			 * running, which ended the parking; older than the parking when that
+			 * request began before it: then from now.
+			 */
+			wanted = __atomic_load_n(&bench_sample_wanted_ns, __ATOMIC_RELAXED);
+			next = wanted >= parked_at ? wanted : now;
+			next -= next % interval;
 			started = __atomic_load_n(&bench_sample_started, __ATOMIC_RELAXED);
 			busy_at = now;
 		}
@@ -371,6 +388,8 @@ static bool bench_sample_start_ticker(void)
 		bench_sample_php_cpu_clock = CLOCK_THREAD_CPUTIME_ID;
 	}
 	__atomic_store_n(&bench_sample_stopping, false, __ATOMIC_RELAXED);
+	/* Seen by the new thread: creating it orders it. */
+	__atomic_store_n(&bench_sample_wanted_ns, bench_sample_now_ns(CLOCK_MONOTONIC), __ATOMIC_RELAXED);
 
 	int err = bench_thread_start(&bench_sample_thread, bench_sample_ticker, (void *) (intptr_t) bench_pid(), true);
 	if (err != 0) {
@@ -719,6 +738,7 @@ void bench_sample_rinit(void)
 		}
 	}
 	__atomic_store_n(&bench_sample_started, bench_sample_started + 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&bench_sample_wanted_ns, p->start_ns, __ATOMIC_RELAXED);
 	__atomic_store_n(&bench_sample_running, true, __ATOMIC_SEQ_CST);
 	bench_sample_unpark();
 }
