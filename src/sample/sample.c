@@ -754,6 +754,15 @@ void bench_sample_rshutdown(void)
 		bench_sample_signal_disarm();
 	}
 	__atomic_store_n(&bench_sample_running, false, __ATOMIC_RELAXED);
+	/*
+	 * Ticks raised after the VM last checked the interrupt (the script's end,
+	 * shutdown functions' aftermath, other extensions' RSHUTDOWN) are the
+	 * request's time outside any PHP frame: "{request}", the root.
+	 */
+	uint32_t ticks = __atomic_exchange_n(&bench_sample_interrupts, 0, __ATOMIC_ACQUIRE);
+	if (ticks) {
+		bench_sample_take(NULL, ticks);
+	}
 	p->active = false;
 	p->end_ns = bench_sample_now_ns(CLOCK_MONOTONIC);
 	memset(&p->total, 0, sizeof(p->total));

@@ -1,0 +1,34 @@
+--TEST--
+Sample mode: ticks after the VM last checked the interrupt (here: flushing the output to a slow reader) are the request's own time, "{request}"
+--SKIPIF--
+<?php require __DIR__ . '/sample.inc'; profile_skip(); ?>
+--FILE--
+<?php
+require __DIR__ . '/sample.inc';
+/*
+ * The output buffer is flushed after the script's last opcode, before bench's
+ * RSHUTDOWN: into a pipe whose reader waits 300 ms after the script says it
+ * is done, so the flush blocks at least that long with no PHP frame and no
+ * VM check. Those ticks were lost, and the profile missed that time.
+ */
+$code = <<<'PHP'
+<?php
+ob_start();
+echo str_repeat('x', 4 << 20);
+touch('done');
+PHP;
+$reader = '"$0" "$@" | (while [ ! -e done ]; do sleep 0.01; done; sleep 0.3; cat > /dev/null)';
+$profile = profile_json(sample_run($code, [], 'json', [], ['sh', '-c', $reader]));
+$request = profile_function($profile, '{request}')['own']['wall_ns'] ?? 0;
+$weight = array_sum(array_map(fn($f) => $f['own']['wall_ns'], $profile['functions']));
+$duration = $profile['request']['duration_ns'];
+$interval = $profile['interval_us'] * 1000;
+// Ticks every 10 ms in a flush of at least 300 ms: at least 29 of them.
+printf("{request} own >= 290 ms: %s\n", $request >= 290e6 ? 'yes' : sprintf('no (%.1f ms)', $request / 1e6));
+printf("samples' weight within two intervals below the duration and one above: %s\n",
+    $weight >= $duration - 2 * $interval && $weight <= $duration + $interval
+        ? 'yes' : sprintf('no (%.1f of %.1f ms)', $weight / 1e6, $duration / 1e6));
+?>
+--EXPECT--
+{request} own >= 290 ms: yes
+samples' weight within two intervals below the duration and one above: yes
