@@ -9,7 +9,10 @@ the worker sleeps. The ticks it missed count from the request's start, so the
 profile's weight adds up to the request's duration (less the part of an
 interval at its end that no tick reached, and one tick the request may end
 before taking). A ticker that went back on the grid from its own first run
-lost the spin: about 60 ms of 160.
+lost the spin: about 60 ms of 160. It runs alone (CONFLICTS: all): the spin
+holds every other task off CPU 0, and a concurrent test's ticker with it.
+--CONFLICTS--
+all
 --SKIPIF--
 <?php
 require __DIR__ . '/fpm.inc';

@@ -1,5 +1,7 @@
 --TEST--
 Sample mode: a ticker that first runs late (its CPU busy with the request) still counts every tick from the request's start
+--CONFLICTS--
+all
 --SKIPIF--
 <?php
 require __DIR__ . '/sample.inc';
@@ -25,6 +27,8 @@ require __DIR__ . '/sample.inc';
  * interval before its end that no tick reached (and one tick that the request
  * may end before taking). A ticker counting from its own first run lost the
  * spin (about 60 ms of 160). Nothing here depends on the machine's speed.
+ * It runs alone (CONFLICTS: all): the spin holds every other task off CPU 0,
+ * and a concurrent test's ticker with it.
  */
 $code = <<<'PHP'
 <?php
