@@ -767,9 +767,11 @@ void bench_sample_rshutdown(void)
 	p->end_ns = bench_sample_now_ns(CLOCK_MONOTONIC);
 	memset(&p->total, 0, sizeof(p->total));
 	memset(p->overhead, 0, sizeof(p->overhead));
+	/* Every counter a sample fills: time, and the estimated allocations of allocation samples. */
 	for (uint32_t n = 0; n < p->nodes_used; n++) {
-		p->total.value[BENCH_COUNTER_WALL_NS] += p->nodes[n].own[BENCH_COUNTER_WALL_NS];
-		p->total.value[BENCH_COUNTER_CPU_NS] += p->nodes[n].own[BENCH_COUNTER_CPU_NS];
+		for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+			p->total.value[c] += p->nodes[n].own[c];
+		}
 	}
 	p->samples = bench_sample.samples;
 	p->folded_depth = bench_sample.truncated;

@@ -30,6 +30,19 @@ printf("alloc_big: about 20 MB: %s\n", abs($big['alloc_bytes'] - 20e6) <= 5e6 ? 
 printf("alloc_big: about 2,000 allocations: %s\n", abs($big['allocs'] - 2000) <= 500 ? 'yes' : "no ({$big['allocs']})");
 printf("str_repeat owns them: %s\n", $repeat['alloc_bytes'] >= 0.9 * $big['alloc_bytes'] ? 'yes' : 'no');
 printf("quiet: under 1 MB: %s\n", $quiet < 1e6 ? 'yes' : "no ($quiet)");
+// The totals are the sum of the functions' own costs, allocations included (they read 0 before).
+$own = array_fill_keys($profile['counters'], 0);
+foreach ($profile['functions'] as $f) {
+    foreach ($f['own'] as $counter => $value) {
+        $own[$counter] += $value;
+    }
+}
+printf("totals = the functions' own: %s\n", $own == $profile['totals'] && $own['allocs'] > 0 ? 'yes'
+    : json_encode([$profile['totals'], $own]));
+$callgrind = sample_run($code, ['bench.alloc_sample_bytes' => '65536', 'bench.alloc_sample_requests' => '1'], 'callgrind');
+preg_match('/^summary: (\d+) (\d+) (\d+)$/m', (string) current($callgrind['files']), $summary);
+printf("callgrind summary counts the allocations: %s\n", ($summary[2] ?? 0) > 1000 && ($summary[3] ?? 0) > 1e7 ? 'yes'
+    : ($summary[0] ?? 'no summary'));
 
 $run = sample_run($code, ['bench.alloc_sample_bytes' => '65536', 'bench.alloc_sample_requests' => '1', 'bench.native_stacks' => '1'], 'json');
 $info = profile_json($run);
@@ -65,6 +78,8 @@ alloc_big: about 20 MB: yes
 alloc_big: about 2,000 allocations: yes
 str_repeat owns them: yes
 quiet: under 1 MB: yes
+totals = the functions' own: yes
+callgrind summary counts the allocations: yes
 native frames under str_repeat: yes
 some named from the PHP binary's symbols: yes
 bench's own frames left out: yes
