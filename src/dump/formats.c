@@ -46,7 +46,7 @@ void bench_dump_json(bench_buf *b, const bench_dump_views *v)
 			p->samples, BENCH_INI(sample_interval_us), BENCH_INI(sample_clock) ? "cpu" : "wall");
 		if (p->allocs_sampled) {
 			bench_buf_printf(b, ",\"alloc_samples\":%" PRIu64 ",\"alloc_sample_bytes\":" ZEND_LONG_FMT,
-				p->alloc_samples, BENCH_INI(alloc_sample_bytes));
+				p->alloc_samples, p->alloc_sample_bytes);
 		}
 	}
 	bench_buf_puts(b, ",\"counters\":[");

@@ -116,6 +116,8 @@ typedef struct {
 	bool sampled;
 	/** sample mode: whether this request's allocations are sampled too (bench.alloc_sample_requests) */
 	bool allocs_sampled;
+	/** the mean gap of those samples, kept here: the writer thread must not read a per-directory setting */
+	zend_long alloc_sample_bytes;
 	uint64_t samples, alloc_samples;
 
 } bench_profile_state;

@@ -712,6 +712,7 @@ void bench_sample_rinit(void)
 	 * profiles estimate their own allocations, and say so in their counters.
 	 */
 	p->allocs_sampled = BENCH_INI(alloc_sample_bytes) > 0 && bench_sample_drawn(BENCH_INI(alloc_sample_requests));
+	p->alloc_sample_bytes = BENCH_INI(alloc_sample_bytes);
 	if (p->allocs_sampled) {
 		bench_alloc_sample_until_rshutdown(bench_sample_alloc, bench_sample_alloc_gap());
 	}
