@@ -324,6 +324,10 @@ static void *bench_sample_ticker(void *arg)
 
 static void bench_sample_atfork_child(void)
 {
+	/* This thread is new, and its CPU clock starts again: a sample must not weigh the parent's time against it. */
+	if (BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU) {
+		bench_sample.last_cpu_ns = bench_sample_now_ns(CLOCK_THREAD_CPUTIME_ID);
+	}
 	/* Only the forking thread survives: the next sample (raised here) starts a ticker for this process. */
 	if (bench_sample_thread_pid != 0) {
 		bench_thread_forget(&bench_sample_thread);
@@ -373,15 +377,11 @@ static bool bench_sample_wants_signal(void)
 /* Starts this process's ticker unless it runs; false (with a warning) when it cannot. */
 static bool bench_sample_start_ticker(void)
 {
-	static bool atfork_set, warned;
+	static bool warned;
 
 	/* Runs in this process: a forked child has it zeroed (no system call on every request). */
 	if (bench_sample_thread_pid != 0) {
 		return true;
-	}
-	if (!atfork_set) {
-		pthread_atfork(NULL, NULL, bench_sample_atfork_child);
-		atfork_set = true;
 	}
 	bench_sample_setup();
 	if (pthread_getcpuclockid(pthread_self(), &bench_sample_php_cpu_clock) != 0) {
@@ -604,6 +604,8 @@ static bool bench_sample_can_copy_frames(void)
 }
 void bench_sample_minit(void)
 {
+	/* At startup, not with the first ticker: a child forked from a process sampled by the timer signal needs it too. */
+	pthread_atfork(NULL, NULL, bench_sample_atfork_child);
 	bench_sample_prev_interrupt = zend_interrupt_function;
 	zend_interrupt_function = bench_sample_interrupt;
 #if PHP_VERSION_ID < 80400

@@ -51,6 +51,31 @@ foreach ($lines as $role => $line) {
     echo "$role: $line\n";
 }
 
+// On the CPU clock a forked child weighs its first sample by its own CPU time since the fork (a new
+// thread's clock starts at 0), not by the difference to the parent's time at its last sample (negative).
+$run = sample_run(<<<'PHP'
+<?php
+function before_fork() { $t = hrtime(true); while (hrtime(true) - $t < 300e6) {} }
+function child_work() { $t = hrtime(true); while (hrtime(true) - $t < 100e6) {} }
+before_fork();
+$pid = pcntl_fork();
+if ($pid === 0) {
+    child_work();
+    exit(0);
+}
+pcntl_waitpid($pid, $status);
+PHP, ['bench.sample_clock' => 'cpu', 'bench.sample_interval_us' => '1000'], 'json');
+foreach ($run['files'] as $text) {
+    $profile = json_decode($text, true);
+    $own = array_column(array_column($profile['functions'], 'own'), 'cpu_ns');
+    $child = array_values(array_filter($profile['functions'], fn($f) => $f['name'] === 'child_work'));
+    if ($child) {
+        // 100 ms of CPU at most; the fork's own sample weighs nothing.
+        printf("cpu clock, forked child: no negative cost %s, child_work at most 100 ms %s\n",
+            min($own) >= 0 ? 'yes' : 'no (' . min($own) . ')', $child[0]['own']['cpu_ns'] <= 110e6 ? 'yes' : 'no');
+    }
+}
+
 // max_execution_time still stops a runaway request, and its profile is still written.
 $run = sample_run(<<<'PHP'
 <?php
@@ -68,5 +93,6 @@ parent done
 2 profiles
 child: sleep sampled yes, child_work yes, parent_work no
 parent: sleep sampled yes, child_work no, parent_work yes
+cpu clock, forked child: no negative cost yes, child_work at most 100 ms yes
 timeout fired
 profile written, runaway sampled: yes
