@@ -100,6 +100,9 @@ if test "$PHP_BENCH" != "no"; then
   PHP_ADD_LIBRARY([pthread], 1, [BENCH_SHARED_LIBADD])
   PHP_ADD_LIBRARY([m], 1, [BENCH_SHARED_LIBADD])
   PHP_ADD_LIBRARY([dl], 1, [BENCH_SHARED_LIBADD])
+  dnl Every symbol is bound when bench.so loads: a lazy binding would run the dynamic linker on the
+  dnl ticker, a bare thread that must not touch glibc's thread state (src/lib/thread.h).
+  BENCH_SHARED_LIBADD="$BENCH_SHARED_LIBADD -Wl,-z,now"
   PHP_SUBST([BENCH_SHARED_LIBADD])
   PHP_ADD_INCLUDE([$ext_srcdir])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/alloc])
