@@ -353,13 +353,16 @@ static void bench_sample_setup(void)
  * The timer signal's handler, on the PHP thread (bench.sample_signal): what
  * the ticker does at a tick. When the signal comes while bench itself takes
  * a sample (unwinding is slow), the stack is bench's: nothing is noted, and
- * the sample waits for the next VM interrupt.
+ * the sample waits for the next VM interrupt. The last tick's note is dropped
+ * then: already taken, it would name that sample's stack while its frame lives.
  */
 static bool bench_sample_signal_tick(void)
 {
 	bool ours = bench_sample.taking || bench_sample.in_alloc_sample;
 
-	if (bench_sample_notes_ticks && !ours) {
+	if (bench_sample_notes_ticks && ours) {
+		__atomic_store_n(&bench_sample_tick.frames, 0, __ATOMIC_RELAXED);
+	} else if (bench_sample_notes_ticks) {
 		bench_sample_note_tick(bench_pid());
 	}
 	__atomic_fetch_add(&bench_sample_interrupts, 1, __ATOMIC_RELEASE);
