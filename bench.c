@@ -162,13 +162,16 @@ static ZEND_INI_MH(OnUpdateBenchSampleInterval)
 	return SUCCESS;
 }
 
+/* 1 TiB: a sampling gap is drawn as a double times the mean, and must fit in 64 bits (at most 37 means). */
+#define BENCH_ALLOC_SAMPLE_BYTES_MAX ((zend_long) 1 << 40)
+
 static ZEND_INI_MH(OnUpdateBenchBytes)
 {
 	char *end;
 	zend_long value = ZEND_STRTOL(ZSTR_VAL(new_value), &end, 10);
 
-	if (end == ZSTR_VAL(new_value) || *end != '\0' || value < 0) {
-		php_error_docref(NULL, E_WARNING, "Invalid %s \"%s\" (expected a number of bytes, 0 for none); using the default",
+	if (end == ZSTR_VAL(new_value) || *end != '\0' || value < 0 || value > BENCH_ALLOC_SAMPLE_BYTES_MAX) {
+		php_error_docref(NULL, E_WARNING, "Invalid %s \"%s\" (expected a number of bytes up to 1 TiB, 0 for none); using the default",
 			ZSTR_VAL(entry->name), ZSTR_VAL(new_value));
 		return FAILURE;
 	}

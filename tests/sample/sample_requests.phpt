@@ -20,7 +20,8 @@ printf("trigger, wrong secret: %d profiles\n", count(sample_run($code, $trigger,
 printf("trigger, right secret: %d profiles\n", count(sample_run($code, $trigger, 'folded', ['BENCH_TRIGGER' => 's3cret'])['files']));
 
 $run = sample_run("<?php print_r(bench_info()['sample']);", ['bench.sample_interval_us' => '5', 'bench.sample_clock' => 'sundial',
-    'bench.sample_internal_calls' => 'sometimes', 'bench.sample_requests' => '1.5', 'bench.alloc_sample_requests' => 'often']);
+    'bench.sample_internal_calls' => 'sometimes', 'bench.sample_requests' => '1.5', 'bench.alloc_sample_requests' => 'often',
+    'bench.alloc_sample_bytes' => '300000000000000000']);
 echo $run['output'], "\n";
 ?>
 --EXPECTF--
@@ -34,6 +35,7 @@ trigger, right secret: 1 profiles
 %AWarning: PHP Startup: Invalid bench.sample_clock "sundial" (expected wall or cpu); using the default in Unknown on line 0
 %AWarning: PHP Startup: Invalid bench.sample_internal_calls "sometimes" (expected ticker or wrapper); using the default in Unknown on line 0
 %AWarning: PHP Startup: Invalid bench.sample_requests "1.5" (expected a number from 0 to 1); using the default in Unknown on line 0
+%AWarning: PHP Startup: Invalid bench.alloc_sample_bytes "300000000000000000" (expected a number of bytes up to 1 TiB, 0 for none); using the default in Unknown on line 0
 %AWarning: PHP Startup: Invalid bench.alloc_sample_requests "often" (expected auto or a number from 0 to 1); using the default in Unknown on line 0
 %AArray
 (
