@@ -10,6 +10,10 @@
 # include "config.h"
 #endif
 
+/* renameat2() */
+#ifndef _GNU_SOURCE
+# define _GNU_SOURCE
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -116,9 +120,48 @@ static bool bench_sink_drain(bench_buf *b, void *ctx)
 	return ok;
 }
 
-bool bench_sink_open(bench_sink *sink, const char *dir, const char *extension, unsigned seq, bool zstd, uint64_t allowed)
+/*
+ * Profiles are numbered in each process. A directory shared by containers may
+ * hold another process's files under the same pid and second: a name taken
+ * (its temporary one on opening, its final one on renaming) moves on to the
+ * next number rather than failing or replacing that file.
+ */
+static unsigned bench_sink_seq;
+#define BENCH_SINK_NAME_TRIES 16
+
+static void bench_sink_name(bench_sink *sink)
 {
-	char stamp[32];
+	unsigned seq = __atomic_add_fetch(&bench_sink_seq, 1, __ATOMIC_RELAXED);
+
+	snprintf(sink->path, sizeof(sink->path), "%s/bench.%s.%ld.%u.%s%s", sink->dir, sink->stamp, (long) bench_pid(), seq,
+		sink->extension, sink->zstd ? ".zst" : "");
+}
+
+/* Renames the file to its final name, never over another file. */
+static bool bench_sink_publish(bench_sink *sink)
+{
+	for (int tries = 0; tries < BENCH_SINK_NAME_TRIES; tries++) {
+		if (tries > 0) {
+			bench_sink_name(sink);
+		}
+		int done = renameat2(AT_FDCWD, sink->tmp, AT_FDCWD, sink->path, RENAME_NOREPLACE);
+		/* A file system that cannot refuse to replace (some network ones): as rename() does. */
+		if (done != 0 && (errno == EINVAL || errno == ENOSYS)) {
+			done = rename(sink->tmp, sink->path);
+		}
+		if (done == 0) {
+			return true;
+		}
+		if (errno != EEXIST) {
+			break;
+		}
+	}
+	sink->error = strerror(errno);
+	return false;
+}
+
+bool bench_sink_open(bench_sink *sink, const char *dir, const char *extension, bool zstd, uint64_t allowed)
+{
 	time_t now = time(NULL);
 	struct tm tm;
 
@@ -130,13 +173,18 @@ bool bench_sink_open(bench_sink *sink, const char *dir, const char *extension, u
 #else
 	(void) zstd;
 #endif
+	sink->dir = dir;
+	sink->extension = extension;
 	gmtime_r(&now, &tm);
-	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", &tm);
-	snprintf(sink->path, sizeof(sink->path), "%s/bench.%s.%ld.%u.%s%s", dir, stamp, (long) bench_pid(), seq,
-		extension, sink->zstd ? ".zst" : "");
-	snprintf(sink->tmp, sizeof(sink->tmp), "%s.tmp", sink->path);
-
-	sink->fd = open(sink->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	strftime(sink->stamp, sizeof(sink->stamp), "%Y%m%dT%H%M%SZ", &tm);
+	for (int tries = 0; sink->fd < 0 && tries < BENCH_SINK_NAME_TRIES; tries++) {
+		bench_sink_name(sink);
+		snprintf(sink->tmp, sizeof(sink->tmp), "%s.tmp", sink->path);
+		sink->fd = open(sink->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		if (sink->fd < 0 && errno != EEXIST) {
+			break;
+		}
+	}
 	if (sink->fd < 0) {
 		sink->error = strerror(errno);
 		return false;
@@ -188,8 +236,7 @@ bool bench_sink_close(bench_sink *sink)
 		sink->error = strerror(errno);
 		ok = false;
 	}
-	if (ok && rename(sink->tmp, sink->path) != 0) {
-		sink->error = strerror(errno);
+	if (ok && !bench_sink_publish(sink)) {
 		ok = false;
 	}
 	if (!ok) {

@@ -26,6 +26,9 @@ typedef struct {
 	bench_buf buf;
 	int fd;
 	bool zstd;
+	/** what the name is made of: the directory and extension are the caller's, kept while the sink is open */
+	const char *dir, *extension;
+	char stamp[32];
 	char path[MAXPATHLEN];
 	char tmp[MAXPATHLEN + 8];
 	/** bytes in the file so far, and what it may reach (0: no limit) */
@@ -38,10 +41,11 @@ typedef struct {
 } bench_sink;
 
 /**
- * Opens bench.<time>.<pid>.<seq>.<extension>[.zst] in dir for writing;
- * allowed caps the bytes on disk (0: none). False with sink->error set.
+ * Opens bench.<time>.<pid>.<seq>.<extension>[.zst] in dir for writing, seq
+ * numbering this process's profiles; allowed caps the bytes on disk (0: none).
+ * False with sink->error set.
  */
-bool bench_sink_open(bench_sink *sink, const char *dir, const char *extension, unsigned seq, bool zstd, uint64_t allowed);
+bool bench_sink_open(bench_sink *sink, const char *dir, const char *extension, bool zstd, uint64_t allowed);
 
 /** Flushes, closes and renames to the final name; false (file removed) with sink->error set. */
 bool bench_sink_close(bench_sink *sink);

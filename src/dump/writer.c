@@ -33,7 +33,6 @@
 
 /** Profiles written, dropped, and not written for want of samples by this process (relaxed atomics). */
 static zend_long bench_dump_written, bench_dump_dropped, bench_dump_empty;
-static unsigned bench_dump_seq;
 
 typedef enum {
 	BENCH_FAILURE_UNWRITABLE,
@@ -217,8 +216,7 @@ bool bench_dump_write(bench_profile_state *p, const bench_dump_settings *s, benc
 		}
 		allowed = s->max_bytes - used;
 	}
-	unsigned seq = __atomic_add_fetch(&bench_dump_seq, 1, __ATOMIC_RELAXED);
-	if (!bench_sink_open(sink, s->dir, bench_dump_extension(s->format), seq, s->zstd, allowed)) {
+	if (!bench_sink_open(sink, s->dir, bench_dump_extension(s->format), s->zstd, allowed)) {
 		bench_dump_failed(BENCH_FAILURE_UNWRITABLE, "cannot write the profile %s: %s", sink->path, sink->error);
 		return false;
 	}
