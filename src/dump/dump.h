@@ -40,6 +40,12 @@ void bench_dump_array(bench_profile_state *p, zval *out);
 /** Profiles written, dropped, and sampled requests left unwritten for want of samples, by this process (bench_info()). */
 void bench_dump_stats(zend_long *written, zend_long *dropped, zend_long *empty);
 
+/**
+ * Counts a profile that could not start (no memory, no sampling thread) as
+ * dropped, and says why once per process; why is NULL where the caller said it.
+ */
+void bench_dump_count_dropped(const char *why);
+
 /** Counts a sampled request that got no sample (and so no file). */
 void bench_dump_count_empty(void);
 

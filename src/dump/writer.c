@@ -38,6 +38,7 @@ typedef enum {
 	BENCH_FAILURE_UNWRITABLE,
 	BENCH_FAILURE_BUDGET,
 	BENCH_FAILURE_QUEUE,
+	BENCH_FAILURE_START,
 	BENCH_FAILURE_KINDS,
 } bench_failure_kind;
 
@@ -82,6 +83,16 @@ void bench_writer_say_failures(void)
 				message);
 		}
 	}
+}
+
+void bench_dump_count_dropped(const char *why)
+{
+	if (!why) {
+		__atomic_fetch_add(&bench_dump_dropped, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	bench_dump_failed(BENCH_FAILURE_START, "profile dropped: %s", why);
+	bench_writer_say_failures();
 }
 
 void bench_dump_count_empty(void)

@@ -634,6 +634,7 @@ bool bench_profile_begin_tree(bench_profile_state *p)
 static void bench_profile_start(bench_profile_state *p, const bench_cost *start)
 {
 	if (!bench_profile_begin_tree(p)) {
+		bench_dump_count_dropped("out of memory");
 		return;
 	}
 	p->active = true;

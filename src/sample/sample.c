@@ -398,8 +398,8 @@ static bool bench_sample_start_ticker(void)
 	if (err != 0) {
 		if (!warned) {
 			warned = true;
-			php_error_docref(NULL, E_WARNING, "bench: cannot start the sampling thread: %s; requests are not sampled",
-				strerror(err));
+			php_error_docref(NULL, E_WARNING,
+				"bench: cannot start the sampling thread: %s; requests are not sampled (counted as dropped profiles)", strerror(err));
 		}
 		return false;
 	}
@@ -700,9 +700,11 @@ void bench_sample_rinit(void)
 	}
 	bench_sample.by_signal = bench_sample_wants_signal();
 	if (!bench_sample.by_signal && !bench_sample_start_ticker()) {
+		bench_dump_count_dropped(NULL);
 		return;
 	}
 	if (!bench_profile_begin_tree(p)) {
+		bench_dump_count_dropped("out of memory");
 		return;
 	}
 	p->sampled = true;
@@ -740,6 +742,7 @@ void bench_sample_rinit(void)
 		bench_sample.by_signal = false;
 		if (!bench_sample_start_ticker()) {
 			p->active = false;
+			bench_dump_count_dropped(NULL);
 			return;
 		}
 	}

@@ -4,7 +4,8 @@
  * EPERM. WHAT is one of:
  *   process_vm_readv  every process_vm_readv;
  *   bare_clone        a clone() of a thread without its own TLS (what
- *                     pthread_create never does: it uses clone3 or CLONE_SETTLS).
+ *                     pthread_create never does: it uses clone3 or CLONE_SETTLS);
+ *   threads           every new thread: clone3, and clone() with CLONE_THREAD.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -39,16 +40,27 @@ int main(int argc, char **argv)
 		DENY,
 		ALLOW,
 	};
+	struct sock_filter threads[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone3, 3, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone, 0, 3),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
+		BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 0, 1),
+		DENY,
+		ALLOW,
+	};
 	struct sock_fprog prog;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: deny_syscall process_vm_readv|bare_clone COMMAND [ARG...]\n");
+		fprintf(stderr, "usage: deny_syscall process_vm_readv|bare_clone|threads COMMAND [ARG...]\n");
 		return 2;
 	}
 	if (strcmp(argv[1], "process_vm_readv") == 0) {
 		prog = (struct sock_fprog) {.len = sizeof(vm_readv) / sizeof(vm_readv[0]), .filter = vm_readv};
 	} else if (strcmp(argv[1], "bare_clone") == 0) {
 		prog = (struct sock_fprog) {.len = sizeof(bare_clone) / sizeof(bare_clone[0]), .filter = bare_clone};
+	} else if (strcmp(argv[1], "threads") == 0) {
+		prog = (struct sock_fprog) {.len = sizeof(threads) / sizeof(threads[0]), .filter = threads};
 	} else {
 		fprintf(stderr, "deny_syscall: unknown %s\n", argv[1]);
 		return 2;
