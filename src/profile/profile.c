@@ -565,11 +565,12 @@ void bench_profile_note_request(bench_profile_state *p)
 	r->time_ns = (int64_t) now.tv_sec * 1000000000 + now.tv_nsec - r->duration_ns;
 }
 
+static void bench_profile_fiber_forget_all(bench_profile_state *p);
 static void bench_profile_fiber_free_all(bench_profile_state *p);
 
 static void bench_profile_reset(bench_profile_state *p)
 {
-	bench_profile_fiber_free_all(p);
+	bench_profile_fiber_forget_all(p);
 	for (uint32_t i = 0; i < p->funcs_used; i++) {
 		free(p->funcs[i].name);
 		free(p->funcs[i].file);
@@ -733,11 +734,11 @@ void bench_profile_rshutdown(void)
 {
 	bench_profile_state *p = &bench_profile;
 
-	if (!p->active) {
-		return;
+	if (p->active) {
+		bench_profile_finish(p);
+		bench_dump_profile(p);
 	}
-	bench_profile_finish(p);
-	bench_dump_profile(p);
+	bench_profile_fiber_free_all(p);
 }
 
 /* {{{ bench_start(): bool */
@@ -788,6 +789,7 @@ void bench_profile_mshutdown(void)
 	bench_profile_state *p = &bench_profile;
 
 	bench_profile_reset(p);
+	bench_profile_fiber_free_all(p);
 	free(p->nodes);
 	free(p->funcs);
 	free(p->slots);
@@ -856,6 +858,19 @@ static bench_profile_fiber_stack *bench_profile_fiber_new(bench_profile_state *p
 	return kept;
 }
 
+/*
+ * A new tree (bench_start() after bench_stop()) makes the kept stacks point
+ * nowhere, but fibers of this request still hold them: each is emptied, and a
+ * fiber entered next starts under the frame that enters it, as a new one does.
+ */
+static void bench_profile_fiber_forget_all(bench_profile_state *p)
+{
+	for (uint32_t i = 0; i < p->fiber_stacks_used; i++) {
+		((bench_profile_fiber_stack *) p->fiber_stacks[i])->depth = 0;
+	}
+}
+
+/* At the request's end: its fibers switch no more (a destroyed one only clears its slot). */
 static void bench_profile_fiber_free_all(bench_profile_state *p)
 {
 	for (uint32_t i = 0; i < p->fiber_stacks_used; i++) {
