@@ -129,9 +129,10 @@ static bool bench_profile_prefix_matches(const zend_function *fn, const bench_ow
 
 bool bench_profile_is_owner(const zend_function *fn)
 {
-	bool user = fn->type == ZEND_USER_FUNCTION;
+	/* eval()'d code is user code too, with an op array and no module. */
+	bool user = ZEND_USER_CODE(fn->type);
 
-	/* File bodies own what runs outside any function: they are always owners. */
+	/* File bodies (and eval()'d code) own what runs outside any function: they are always owners. */
 	if (user && fn->common.function_name == NULL) {
 		return true;
 	}
@@ -237,7 +238,7 @@ static bool bench_profile_rehash(bench_profile_slot **slots, uint32_t *size, uin
  */
 static zend_always_inline const void *bench_profile_identity(const zend_function *fn)
 {
-	if (fn->type == ZEND_USER_FUNCTION) {
+	if (ZEND_USER_CODE(fn->type)) {
 		uint64_t h = (uint64_t) zend_string_hash_val(fn->op_array.filename) * 0x9E3779B97F4A7C15ULL;
 
 		h ^= (uint64_t) fn->op_array.line_start * 0xC2B2AE3D27D4EB4FULL;
@@ -256,26 +257,27 @@ static zend_always_inline const void *bench_profile_identity(const zend_function
 
 /*
  * A function's name; a file body is "{main}" when it is the script (main) or
- * "include:file". A stack walk also meets the engine's nameless internal
+ * "include:file", and eval()'d code "eval:file(line) : eval()'d code" (the
+ * engine's own file name for it). A stack walk also meets the engine's nameless internal
  * frames, such as the one at the bottom of every fiber.
  */
 static char *bench_profile_name(const zend_function *fn, bool main)
 {
 	char *name = NULL;
 
-	if (fn->common.function_name == NULL && fn->type != ZEND_USER_FUNCTION) {
+	if (fn->common.function_name == NULL && !ZEND_USER_CODE(fn->type)) {
 		return strdup("{engine}");
 	}
 	if (fn->common.function_name == NULL) {
 		if (main) {
 			return strdup("{main}");
 		}
-		if (asprintf(&name, "include:%s", ZSTR_VAL(fn->op_array.filename)) < 0) {
+		if (asprintf(&name, "%s:%s", fn->type == ZEND_EVAL_CODE ? "eval" : "include", ZSTR_VAL(fn->op_array.filename)) < 0) {
 			return NULL;
 		}
 		return name;
 	}
-	if (fn->common.fn_flags & ZEND_ACC_CLOSURE && fn->type == ZEND_USER_FUNCTION) {
+	if (fn->common.fn_flags & ZEND_ACC_CLOSURE && ZEND_USER_CODE(fn->type)) {
 		if (asprintf(&name, "{closure}@%s:%u", ZSTR_VAL(fn->op_array.filename), fn->op_array.line_start) < 0) {
 			return NULL;
 		}
@@ -305,7 +307,7 @@ static uint32_t bench_profile_func_index(bench_profile_state *p, const void *ide
 		return BENCH_PROFILE_NONE;
 	}
 	bench_profile_func *f = &p->funcs[p->funcs_used];
-	bool user = fn && fn->type == ZEND_USER_FUNCTION;
+	bool user = fn && ZEND_USER_CODE(fn->type);
 	f->name = fn ? bench_profile_name(fn, main) : strdup(fixed_name);
 	f->file = user ? strdup(ZSTR_VAL(fn->op_array.filename)) : NULL;
 	f->line = user ? fn->op_array.line_start : 0;
