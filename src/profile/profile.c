@@ -277,7 +277,8 @@ static char *bench_profile_name(const zend_function *fn, bool main)
 		}
 		return name;
 	}
-	if (fn->common.fn_flags & ZEND_ACC_CLOSURE && ZEND_USER_CODE(fn->type)) {
+	/* A first-class callable (strlen(...), $this->m(...)) is a closure of the function itself: named as it. */
+	if ((fn->common.fn_flags & (ZEND_ACC_CLOSURE | ZEND_ACC_FAKE_CLOSURE)) == ZEND_ACC_CLOSURE && ZEND_USER_CODE(fn->type)) {
 		if (asprintf(&name, "{closure}@%s:%u", ZSTR_VAL(fn->op_array.filename), fn->op_array.line_start) < 0) {
 			return NULL;
 		}

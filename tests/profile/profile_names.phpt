@@ -1,0 +1,35 @@
+--TEST--
+Profile mode: functions keep their own names when called as first-class callables ($this->m(...), f(...)), which the engine makes closures of
+--SKIPIF--
+<?php require __DIR__ . '/profile.inc'; profile_skip(); ?>
+--FILE--
+<?php
+require __DIR__ . '/profile.inc';
+$run = profile_run(<<<'PHP'
+<?php
+class Foo {
+    public function transform(int $x): int { return $x * 2; }
+    public function run(): array { $a = array_map($this->transform(...), [1, 2, 3]); $this->transform(4); return $a; }
+}
+function plain(int $x): int { return $x + 1; }
+(new Foo)->run();
+array_map(plain(...), [1, 2]);
+$c = function () { return 1; };
+$c();
+PHP);
+$p = profile_json($run);
+$names = array_column($p['functions'], 'calls', 'name');
+ksort($names);
+foreach ($names as $name => $calls) {
+    echo preg_replace('/@.*:/', '@FILE:', $name), ": $calls calls\n";
+}
+echo profile_check_sums($p), "\n";
+?>
+--EXPECT--
+Foo::run: 1 calls
+Foo::transform: 4 calls
+plain: 2 calls
+{closure}@FILE:9: 1 calls
+{main}: 1 calls
+{request}: 0 calls
+sums exact
