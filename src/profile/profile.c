@@ -252,7 +252,22 @@ static zend_always_inline const void *bench_profile_identity(const zend_function
 		return (const void *) (uintptr_t) (h | 1);
 	}
 	/* A frame of the engine's own (a fiber's bottom frame) has no handler: the function's address then. */
-	return fn->internal_function.handler ? (const void *) fn->internal_function.handler : (const void *) fn;
+	if (!fn->internal_function.handler) {
+		return fn;
+	}
+	/*
+	 * Aliases share a handler (join and implode, Exception::getMessage and
+	 * Error::getMessage): their names tell them apart. Even, as the handler's
+	 * address is, so never equal to a user function's identity.
+	 */
+	uint64_t h = (uint64_t) (uintptr_t) fn->internal_function.handler;
+	if (fn->common.function_name) {
+		h ^= (uint64_t) zend_string_hash_val(fn->common.function_name) * 0x165667B19E3779F9ULL;
+	}
+	if (fn->common.scope) {
+		h ^= (uint64_t) zend_string_hash_val(fn->common.scope->name) * 0x27D4EB2F165667C5ULL;
+	}
+	return (const void *) (uintptr_t) ((h & ~(uint64_t) 1) | 2);
 }
 
 /*
@@ -285,7 +300,11 @@ static char *bench_profile_name(const zend_function *fn, bool main)
 		return name;
 	}
 	if (fn->common.scope) {
-		if (asprintf(&name, "%s::%s", ZSTR_VAL(fn->common.scope->name), ZSTR_VAL(fn->common.function_name)) < 0) {
+		const zend_string *scope = fn->common.scope->name;
+		size_t head = strlen(ZSTR_VAL(scope));
+		/* An anonymous class is "class@anonymous", a NUL, then where it is declared: "file:line$n". */
+		if (asprintf(&name, "%s%s%s::%s", ZSTR_VAL(scope), head < ZSTR_LEN(scope) ? "@" : "",
+				head < ZSTR_LEN(scope) ? ZSTR_VAL(scope) + head + 1 : "", ZSTR_VAL(fn->common.function_name)) < 0) {
 			return NULL;
 		}
 		return name;

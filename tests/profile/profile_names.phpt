@@ -1,5 +1,5 @@
 --TEST--
-Profile mode: functions keep their own names when called as first-class callables ($this->m(...), f(...)), which the engine makes closures of
+Profile mode: functions keep their own names when called as first-class callables ($this->m(...), f(...)), which the engine makes closures of; aliases of one internal function (join, implode) and methods of anonymous classes are told apart
 --SKIPIF--
 <?php require __DIR__ . '/profile.inc'; profile_skip(); ?>
 --FILE--
@@ -24,12 +24,40 @@ foreach ($names as $name => $calls) {
     echo preg_replace('/@.*:/', '@FILE:', $name), ": $calls calls\n";
 }
 echo profile_check_sums($p), "\n";
+
+// join is implode's alias (one handler); two anonymous classes' methods had one name, "class@anonymous::up".
+$run = profile_run(<<<'PHP'
+<?php
+$a = [1, 2, 3];
+implode(',', $a);
+join(',', $a);
+join(',', $a);
+$x = new class { public function up() { return 1; } };
+$y = new class { public function up() { return 2; } };
+$x->up();
+$y->up();
+$y->up();
+PHP, ['bench.owners' => 'all']);
+$p = profile_json($run);
+$names = array_column($p['functions'], 'calls', 'name');
+ksort($names);
+foreach ($names as $name => $calls) {
+    echo preg_replace('~@/[^@]*/script\.php:~', '@FILE:', $name), ": $calls calls\n";
+}
+echo profile_check_sums($p), "\n";
 ?>
 --EXPECT--
 Foo::run: 1 calls
 Foo::transform: 4 calls
 plain: 2 calls
 {closure}@FILE:9: 1 calls
+{main}: 1 calls
+{request}: 0 calls
+sums exact
+class@anonymous@FILE:6$0::up: 1 calls
+class@anonymous@FILE:7$1::up: 2 calls
+implode: 1 calls
+join: 2 calls
 {main}: 1 calls
 {request}: 0 calls
 sums exact
