@@ -109,9 +109,11 @@ static ZEND_INI_MH(OnUpdateBenchStart)
 
 static ZEND_INI_MH(OnUpdateBenchPositive)
 {
-	zend_long value = ZEND_STRTOL(ZSTR_VAL(new_value), NULL, 10);
+	char *end;
+	zend_long value = ZEND_STRTOL(ZSTR_VAL(new_value), &end, 10);
 
-	if (value < 1 || value > UINT32_MAX / 2) {
+	/* Digits only: "1e6" or "100k" would otherwise read as 1 or 100. */
+	if (end == ZSTR_VAL(new_value) || *end != '\0' || value < 1 || value > UINT32_MAX / 2) {
 		php_error_docref(NULL, E_WARNING, "Invalid %s \"%s\" (expected a positive number); using the default",
 			ZSTR_VAL(entry->name), ZSTR_VAL(new_value));
 		return FAILURE;
@@ -156,6 +158,21 @@ static ZEND_INI_MH(OnUpdateBenchSampleInterval)
 	if (value < 100 || value > 10000000) {
 		php_error_docref(NULL, E_WARNING, "Invalid bench.sample_interval_us \"%s\" (expected 100 to 10000000); using the default",
 			ZSTR_VAL(new_value));
+		return FAILURE;
+	}
+	*(zend_long *) ZEND_INI_GET_ADDR() = value;
+	return SUCCESS;
+}
+
+/* A number of megabytes, 0 for no cap: up to 1 PiB, so that it counts in bytes without overflow. */
+static ZEND_INI_MH(OnUpdateBenchMegabytes)
+{
+	char *end;
+	zend_long value = ZEND_STRTOL(ZSTR_VAL(new_value), &end, 10);
+
+	if (end == ZSTR_VAL(new_value) || *end != '\0' || value < 0 || value > ((zend_long) 1 << 30)) {
+		php_error_docref(NULL, E_WARNING, "Invalid %s \"%s\" (expected a number of megabytes, 0 for no cap); using the default",
+			ZSTR_VAL(entry->name), ZSTR_VAL(new_value));
 		return FAILURE;
 	}
 	*(zend_long *) ZEND_INI_GET_ADDR() = value;
@@ -236,7 +253,7 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY(  "bench.max_nodes",    "100000", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchPositive, settings.max_nodes, zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.start",        "request", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchStart, settings.start,        zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.trigger_secret", "",   PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateString,      settings.trigger_secret, zend_bench_globals, bench_globals)
-	STD_PHP_INI_ENTRY(  "bench.output_max_mb", "1024", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateLong,       settings.output_max_mb, zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.output_max_mb", "1024", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchMegabytes, settings.output_max_mb, zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.sample_interval_us", "10000", PHP_INI_SYSTEM,         OnUpdateBenchSampleInterval, settings.sample_interval_us, zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.sample_clock", "wall", PHP_INI_SYSTEM,                OnUpdateBenchSampleClock, settings.sample_clock, zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.sample_internal_calls", "ticker", PHP_INI_SYSTEM,    OnUpdateBenchSampleInternal, settings.sample_internal_calls, zend_bench_globals, bench_globals)

@@ -1,5 +1,5 @@
 --TEST--
-Profile mode: an unwritable output directory is one warning and a counted drop; bad settings warn and fall back
+Profile mode: an unwritable output directory is one warning and a counted drop; bad settings warn and fall back (a number with anything after its digits too: 1e6 read as 1 before)
 --SKIPIF--
 <?php require __DIR__ . '/profile.inc'; profile_skip(); ?>
 --FILE--
@@ -10,7 +10,8 @@ $run = profile_run('<?php echo "served\n"; register_shutdown_function(function (
     ['bench.output_dir' => '/nonexistent/bench']);
 echo preg_replace('/bench\.\d+T\d+Z\.\d+\.1/', 'bench.NAME', $run['output']), "\nfiles: ", count($run['files']), "\n";
 
-foreach (['bench.output_format' => 'xml', 'bench.compress' => 'gzip', 'bench.owners' => 'users,ext:', 'bench.max_depth' => '0'] as $k => $v) {
+foreach (['bench.output_format' => 'xml', 'bench.compress' => 'gzip', 'bench.owners' => 'users,ext:', 'bench.max_depth' => '0',
+        'bench.max_nodes' => '1e6', 'bench.output_max_mb' => '-1'] as $k => $v) {
     $run = profile_run('<?php function f() {} f();', [$k => $v]);
     $kinds = array_map(fn($n) => preg_replace('/^bench\.\d+T\d+Z\.\d+\.\d+\./', '', $n), array_keys($run['files']));
     echo trim(preg_replace('/ in Unknown on line \d+/', '', $run['output'])), "\n  -> written: ", implode(',', $kinds), "\n";
@@ -29,4 +30,8 @@ Warning: PHP Startup: Invalid bench.compress "gzip" (expected zstd or none); usi
 Warning: PHP Startup: Invalid bench.owners "users,ext:" (expected a comma list of user, internal, all, ext:NAME, prefix:NAME); using "user"
   -> written: json
 Warning: PHP Startup: Invalid bench.max_depth "0" (expected a positive number); using the default
+  -> written: json
+Warning: PHP Startup: Invalid bench.max_nodes "1e6" (expected a positive number); using the default
+  -> written: json
+Warning: PHP Startup: Invalid bench.output_max_mb "-1" (expected a number of megabytes, 0 for no cap); using the default
   -> written: json
