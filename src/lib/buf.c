@@ -101,19 +101,58 @@ void bench_buf_int(bench_buf *b, int64_t value)
 	}
 }
 
+/* The length of the well-formed UTF-8 sequence at s (RFC 3629: no overlong form, surrogate or code point past U+10FFFF); 0 if none. */
+static size_t bench_buf_utf8_length(const unsigned char *s)
+{
+	size_t len;
+	unsigned char min = 0x80, max = 0xbf;
+
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		len = 2;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		len = 3;
+		min = s[0] == 0xe0 ? 0xa0 : 0x80;
+		max = s[0] == 0xed ? 0x9f : 0xbf;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		len = 4;
+		min = s[0] == 0xf0 ? 0x90 : 0x80;
+		max = s[0] == 0xf4 ? 0x8f : 0xbf;
+	} else {
+		return 0;
+	}
+	/* The NUL that ends the string is no continuation byte: nothing past it is read. */
+	if (s[1] < min || s[1] > max) {
+		return 0;
+	}
+	for (size_t i = 2; i < len; i++) {
+		if (s[i] < 0x80 || s[i] > 0xbf) {
+			return 0;
+		}
+	}
+	return len;
+}
+
+/* A JSON string's contents: a byte that is not UTF-8 (a Latin-1 file name or identifier) becomes U+FFFD. */
 void bench_buf_json_escape(bench_buf *b, const char *s)
 {
 	const char *run = s;
 
 	for (; *s; s++) {
 		unsigned char c = (unsigned char) *s;
+		size_t len;
 
-		if (c != '"' && c != '\\' && c >= 0x20) {
+		if (c >= 0x80 && (len = bench_buf_utf8_length((const unsigned char *) s)) > 0) {
+			s += len - 1;
+			continue;
+		}
+		if (c != '"' && c != '\\' && c >= 0x20 && c < 0x80) {
 			continue;
 		}
 		bench_buf_append(b, run, (size_t) (s - run));
 		run = s + 1;
-		if (c < 0x20) {
+		if (c >= 0x80) {
+			bench_buf_append(b, "\\ufffd", 6);
+		} else if (c < 0x20) {
 			bench_buf_printf(b, "\\u%04x", c);
 		} else {
 			char esc[2] = {'\\', (char) c};

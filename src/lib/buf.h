@@ -54,7 +54,7 @@ void bench_buf_printf(bench_buf *b, const char *format, ...) __attribute__((form
 /** Appends a decimal integer (printf() costs more than the rest of a dump). */
 void bench_buf_int(bench_buf *b, int64_t value);
 void bench_buf_uint(bench_buf *b, uint64_t value);
-/** Appends s as the contents of a JSON string (without the quotes). */
+/** Appends s as the contents of a JSON string (without the quotes); bytes that are not UTF-8 become U+FFFD. */
 void bench_buf_json_escape(bench_buf *b, const char *s);
 void bench_buf_free(bench_buf *b);
 

@@ -1,5 +1,5 @@
 --TEST--
-Profile mode: functions keep their own names when called as first-class callables ($this->m(...), f(...)), which the engine makes closures of; aliases of one internal function (join, implode) and methods of anonymous classes are told apart
+Profile mode: functions keep their own names when called as first-class callables ($this->m(...), f(...)), which the engine makes closures of; aliases of one internal function (join, implode) and methods of anonymous classes are told apart; JSON stays UTF-8 when a name is not (a Latin-1 source)
 --SKIPIF--
 <?php require __DIR__ . '/profile.inc'; profile_skip(); ?>
 --FILE--
@@ -45,6 +45,16 @@ foreach ($names as $name => $calls) {
     echo preg_replace('~@/[^@]*/script\.php:~', '@FILE:', $name), ": $calls calls\n";
 }
 echo profile_check_sums($p), "\n";
+
+// An identifier may hold any byte from 0x80: "f\xe9" (Latin-1) made the JSON invalid, which profile_json() refuses.
+$run = profile_run("<?php\nfunction f\xe9() { return 1; }\nfunction caf\xc3\xa9() { return 2; }\nf\xe9();\ncaf\xc3\xa9();\n");
+try {
+    $names = array_column(profile_json($run)['functions'], 'name');
+    sort($names);
+    echo 'not UTF-8: ', json_encode($names), "\n";
+} catch (JsonException $e) {
+    echo 'not UTF-8: invalid JSON (', $e->getMessage(), ")\n";
+}
 ?>
 --EXPECT--
 Foo::run: 1 calls
@@ -61,3 +71,4 @@ join: 2 calls
 {main}: 1 calls
 {request}: 0 calls
 sums exact
+not UTF-8: ["caf\u00e9","f\ufffd","{main}","{request}"]
