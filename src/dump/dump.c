@@ -136,11 +136,15 @@ void bench_dump_profile(bench_profile_state *p)
 	 * php-fpm answers after RSHUTDOWN: there the disk waits for no request.
 	 * The CLI has nobody waiting, writes here and can warn in its request;
 	 * so does the report, which says where the profile went and what writing it cost.
+	 * A thread-safe PHP writes here too: formatting reads module globals, which
+	 * there live in each request thread's own storage, out of the writer's reach.
 	 */
+#ifndef ZTS
 	if (!BENCH_INI(report) && strcmp(sapi_module.name, "cli") != 0) {
 		bench_writer_enqueue(p, &settings);
 		return;
 	}
+#endif
 
 	bench_dump_views v;
 	bench_sink sink;
