@@ -94,36 +94,56 @@ void bench_dump_json(bench_buf *b, const bench_dump_views *v)
 	bench_buf_puts(b, "]}\n");
 }
 
-/* Folded stacks (flame graph input): "a;b;c value", one line per call path, own cost of the sort counter. */
-static void bench_dump_folded_path(bench_buf *b, const bench_profile_state *p, uint32_t node)
-{
-	if (p->nodes[node].parent != BENCH_PROFILE_NONE) {
-		bench_dump_folded_path(b, p, p->nodes[node].parent);
-		bench_buf_puts(b, ";");
-	}
-	const char *name = bench_dump_func_name(p, bench_dump_func_of(p, node));
-	size_t start = b->len;
-
-	bench_buf_puts(b, name);
-	/* ';' separates frames. */
-	for (size_t i = start; i < b->len; i++) {
-		if (b->data[i] == ';') {
-			b->data[i] = ':';
-		}
-	}
-}
-
+/*
+ * Folded stacks (flame graph input): "a;b;c value", one line per call path,
+ * own cost of the sort counter. A path is walked up from its node into
+ * frames (not recursively: bench.max_depth may allow paths deeper than the C
+ * stack), and writing stops once the output failed (bench.output_max_mb): a
+ * deep recursion's lines grow with the square of its depth.
+ */
 void bench_dump_folded(bench_buf *b, const bench_profile_state *p, int counter)
 {
-	for (uint32_t n = 0; n < p->nodes_used; n++) {
+	uint32_t *frames = NULL;
+	uint32_t frames_size = 0;
+
+	for (uint32_t n = 0; n < p->nodes_used && !b->failed; n++) {
 		int64_t value = p->nodes[n].own[counter];
-		if (value > 0) {
-			bench_dump_folded_path(b, p, n);
-			bench_buf_puts(b, " ");
-			bench_buf_int(b, value);
-			bench_buf_puts(b, "\n");
+		uint32_t depth = 0;
+
+		if (value <= 0) {
+			continue;
 		}
+		for (uint32_t up = n; up != BENCH_PROFILE_NONE; up = p->nodes[up].parent) {
+			if (depth == frames_size) {
+				uint32_t *grown = realloc(frames, sizeof(*frames) * (frames_size ? frames_size * 2 : 64));
+				if (!grown) {
+					b->failed = true;
+					break;
+				}
+				frames = grown;
+				frames_size = frames_size ? frames_size * 2 : 64;
+			}
+			frames[depth++] = up;
+		}
+		if (b->failed) {
+			break;
+		}
+		while (depth-- > 0) {
+			const char *name = bench_dump_func_name(p, bench_dump_func_of(p, frames[depth])), *semicolon;
+
+			/* ';' separates frames: one in a name (a file's) is written ':'. */
+			while ((semicolon = strchr(name, ';')) != NULL) {
+				bench_buf_append(b, name, (size_t) (semicolon - name));
+				bench_buf_puts(b, ":");
+				name = semicolon + 1;
+			}
+			bench_buf_puts(b, name);
+			bench_buf_puts(b, depth > 0 ? ";" : " ");
+		}
+		bench_buf_int(b, value);
+		bench_buf_puts(b, "\n");
 	}
+	free(frames);
 }
 
 static void bench_dump_callgrind_costs(bench_buf *b, const bench_dump_views *v, uint32_t line, const int64_t *costs)
