@@ -147,7 +147,8 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const int *cou
 	pb_int(b, PB_PROFILE_DEFAULT_SAMPLE_TYPE, sort_type);
 
 	/* A sample per call path with a cost: its locations from the leaf up, and its own values. */
-	for (uint32_t n = 0; n < p->nodes_used; n++) {
+	/* Once the output failed (bench.output_max_mb), no more: a deep recursion's stacks grow with the square of its depth. */
+	for (uint32_t n = 0; n < p->nodes_used && !b->failed; n++) {
 		const bench_profile_node *node = &p->nodes[n];
 		bool any = node->calls != 0;
 
