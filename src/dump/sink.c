@@ -10,7 +10,7 @@
 # include "config.h"
 #endif
 
-/* renameat2() */
+/* RENAME_NOREPLACE */
 #ifndef _GNU_SOURCE
 # define _GNU_SOURCE
 #endif
@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 #include "php.h"
@@ -124,9 +125,13 @@ static bool bench_sink_drain(bench_buf *b, void *ctx)
  * Profiles are numbered in each process. A directory shared by containers may
  * hold another process's files under the same pid and second: a name taken
  * (its temporary one on opening, its final one on renaming) moves on to the
- * next number rather than failing or replacing that file.
+ * next number rather than failing or (where the system can refuse to)
+ * replacing that file.
  */
 static unsigned bench_sink_seq;
+#ifndef RENAME_NOREPLACE
+# define RENAME_NOREPLACE (1 << 0) /* the kernel's, where libc does not name it */
+#endif
 #define BENCH_SINK_NAME_TRIES 16
 
 static void bench_sink_name(bench_sink *sink)
@@ -137,18 +142,28 @@ static void bench_sink_name(bench_sink *sink)
 		sink->extension, sink->zstd ? ".zst" : "");
 }
 
-/* Renames the file to its final name, never over another file. */
+/*
+ * Renames the file to its final name, never over another file where the
+ * system can refuse to (renameat2's RENAME_NOREPLACE, made as a system call:
+ * glibc has the wrapper only from 2.28). Where it cannot (some network file
+ * systems, an old kernel, a seccomp filter that knows no renameat2), as
+ * rename() does.
+ */
 static bool bench_sink_publish(bench_sink *sink)
 {
 	for (int tries = 0; tries < BENCH_SINK_NAME_TRIES; tries++) {
 		if (tries > 0) {
 			bench_sink_name(sink);
 		}
-		int done = renameat2(AT_FDCWD, sink->tmp, AT_FDCWD, sink->path, RENAME_NOREPLACE);
-		/* A file system that cannot refuse to replace (some network ones): as rename() does. */
-		if (done != 0 && (errno == EINVAL || errno == ENOSYS)) {
+		long done = -1;
+#ifdef SYS_renameat2
+		done = syscall(SYS_renameat2, AT_FDCWD, sink->tmp, AT_FDCWD, sink->path, RENAME_NOREPLACE);
+		if (done != 0 && (errno == EINVAL || errno == ENOSYS || errno == EPERM)) {
 			done = rename(sink->tmp, sink->path);
 		}
+#else
+		done = rename(sink->tmp, sink->path);
+#endif
 		if (done == 0) {
 			return true;
 		}
