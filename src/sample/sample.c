@@ -353,16 +353,13 @@ static void bench_sample_setup(void)
  * The timer signal's handler, on the PHP thread (bench.sample_signal): what
  * the ticker does at a tick. When the signal comes while bench itself takes
  * a sample (unwinding is slow), the stack is bench's: nothing is noted, and
- * the sample waits for the next VM interrupt. The last tick's note is dropped
- * then: already taken, it would name that sample's stack while its frame lives.
+ * the sample waits for the next VM interrupt.
  */
 static bool bench_sample_signal_tick(void)
 {
 	bool ours = bench_sample.taking || bench_sample.in_alloc_sample;
 
-	if (bench_sample_notes_ticks && ours) {
-		__atomic_store_n(&bench_sample_tick.frames, 0, __ATOMIC_RELAXED);
-	} else if (bench_sample_notes_ticks) {
+	if (bench_sample_notes_ticks && !ours) {
 		bench_sample_note_tick(bench_pid());
 	}
 	__atomic_fetch_add(&bench_sample_interrupts, 1, __ATOMIC_RELEASE);
@@ -520,7 +517,11 @@ static void bench_sample_take(zend_execute_data *top, uint32_t ticks)
 
 	if (UNEXPECTED(__atomic_load_n(&bench_sample_forked, __ATOMIC_RELAXED))) {
 		__atomic_store_n(&bench_sample_forked, false, __ATOMIC_RELAXED);
-		bench_sample_start_ticker();
+		if (p->active && !bench_sample_start_ticker()) {
+			/* No more samples in this child: its profile, the parent's up to the fork, is dropped. */
+			p->active = false;
+			bench_dump_count_dropped(NULL);
+		}
 		/* The sample raised by the fork itself weighs nothing. */
 		ticks = 0;
 	}
@@ -538,6 +539,14 @@ static void bench_sample_take(zend_execute_data *top, uint32_t ticks)
 		counter = BENCH_COUNTER_WALL_NS;
 	}
 	uint32_t node = bench_sample_notes_ticks ? bench_sample_tick_path(p, top) : bench_sample_path(p, top, 0);
+	if (bench_sample_notes_ticks && bench_sample.by_signal) {
+		/*
+		 * Taken: a signal that comes while bench samples notes nothing, and the
+		 * next sample must not name its stack from this note while its frame lives.
+		 * (The ticker notes every tick anew.) Same thread as the handler: no race.
+		 */
+		__atomic_store_n(&bench_sample_tick.frames, 0, __ATOMIC_RELAXED);
+	}
 	if (bench_sample.by_signal) {
 		uintptr_t ips[BENCH_SAMPLE_NATIVE_MAX];
 		int native = bench_sample_signal_native(ips, BENCH_SAMPLE_NATIVE_MAX);
