@@ -248,7 +248,7 @@ static zend_always_inline const void *bench_profile_identity(const zend_function
 		if (fn->common.scope) {
 			h ^= (uint64_t) zend_string_hash_val(fn->common.scope->name) * 0x27D4EB2F165667C5ULL;
 		}
-		/* Odd, so never NULL (an empty slot) nor equal to an aligned handler address. */
+		/* Odd, so never NULL (an empty slot) nor an internal function's identity. */
 		return (const void *) (uintptr_t) (h | 1);
 	}
 	/* A frame of the engine's own (a fiber's bottom frame) has no handler: the function's address then. */
@@ -257,8 +257,9 @@ static zend_always_inline const void *bench_profile_identity(const zend_function
 	}
 	/*
 	 * Aliases share a handler (join and implode, Exception::getMessage and
-	 * Error::getMessage): their names tell them apart. Even, as the handler's
-	 * address is, so never equal to a user function's identity.
+	 * Error::getMessage): their names tell them apart. Bit 0 clear, so never a
+	 * user function's identity; bit 1 set, so never NULL nor the aligned
+	 * address of an engine frame's function.
 	 */
 	uint64_t h = (uint64_t) (uintptr_t) fn->internal_function.handler;
 	if (fn->common.function_name) {
@@ -415,7 +416,7 @@ uint32_t bench_profile_native_node(bench_profile_state *p, uint32_t parent, uint
 {
 	char name[32];
 
-	/* A return address is never a function's first byte (an internal function's identity). */
+	/* A return address may be any value: one equal to a function's identity is a 64-bit hash's chance. */
 	snprintf(name, sizeof(name), "0x%lx", (unsigned long) ip);
 	uint32_t node = bench_profile_child_of(p, parent, (const void *) ip, NULL, false, name);
 	if (node != parent) {
@@ -426,7 +427,7 @@ uint32_t bench_profile_native_node(bench_profile_state *p, uint32_t parent, uint
 
 uint32_t bench_profile_named_node(bench_profile_state *p, uint32_t parent, const char *name)
 {
-	/* Odd (never a handler address, never NULL), and distinct per name string. */
+	/* Odd (never NULL nor an internal function's identity), and distinct per name string. */
 	return bench_profile_child_of(p, parent, (const void *) ((uintptr_t) name | 1), NULL, false, name);
 }
 
