@@ -828,14 +828,17 @@ void bench_profile_mshutdown(void)
 /**
  * The shadow stack of a fiber that is not running, kept in its context's
  * reserved slot. Contexts live within one request (the engine allocates them
- * zeroed per request), and so do these, in the profile's list.
+ * zeroed per request), and so do these, in the profile's list (at index).
  */
 typedef struct {
 	uint32_t *stack;
 	uint32_t depth;
+	uint32_t index;
 } bench_profile_fiber_stack;
 
 static int bench_profile_fiber_handle = -1;
+/** whether the list holds this request's stacks: from the first one kept to the request's end */
+ZEND_TLS bool bench_profile_fibers_kept;
 
 void bench_profile_minit_fibers(void)
 {
@@ -859,13 +862,27 @@ void bench_profile_fiber_init(zend_fiber_context *context)
 	}
 }
 
+/*
+ * A fiber's stack goes with it: a long-running script (a queue worker, an
+ * event loop) makes fibers without end. After the request's end (objects are
+ * freed after RSHUTDOWN) the list has freed them all already.
+ */
 void bench_profile_fiber_destroy(zend_fiber_context *context)
 {
 	bench_profile_fiber_stack **slot = bench_profile_fiber_slot(context);
+	bench_profile_state *p = &bench_profile;
 
-	/* The stack itself belongs to the request's list (this may run after the request ended). */
-	if (slot) {
-		*slot = NULL;
+	if (!slot) {
+		return;
+	}
+	bench_profile_fiber_stack *kept = *slot;
+	*slot = NULL;
+	if (kept && bench_profile_fibers_kept) {
+		bench_profile_fiber_stack *last = p->fiber_stacks[--p->fiber_stacks_used];
+		p->fiber_stacks[kept->index] = last;
+		last->index = kept->index;
+		free(kept->stack);
+		free(kept);
 	}
 }
 
@@ -877,7 +894,9 @@ static bench_profile_fiber_stack *bench_profile_fiber_new(bench_profile_state *p
 			p->fiber_stacks_used + 1) || !(kept = calloc(1, sizeof(*kept)))) {
 		return NULL;
 	}
+	kept->index = p->fiber_stacks_used;
 	p->fiber_stacks[p->fiber_stacks_used++] = kept;
+	bench_profile_fibers_kept = true;
 	return kept;
 }
 
@@ -893,9 +912,10 @@ static void bench_profile_fiber_forget_all(bench_profile_state *p)
 	}
 }
 
-/* At the request's end: its fibers switch no more (a destroyed one only clears its slot). */
+/* At the request's end: its fibers switch no more (one destroyed later only clears its slot). */
 static void bench_profile_fiber_free_all(bench_profile_state *p)
 {
+	bench_profile_fibers_kept = false;
 	for (uint32_t i = 0; i < p->fiber_stacks_used; i++) {
 		bench_profile_fiber_stack *kept = p->fiber_stacks[i];
 		free(kept->stack);
