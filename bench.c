@@ -152,10 +152,11 @@ static ZEND_INI_MH(OnUpdateBenchSampleInternal)
 
 static ZEND_INI_MH(OnUpdateBenchSampleInterval)
 {
-	zend_long value = ZEND_STRTOL(ZSTR_VAL(new_value), NULL, 10);
+	char *end;
+	zend_long value = ZEND_STRTOL(ZSTR_VAL(new_value), &end, 10);
 
-	/* Under 100 us the interrupts would cost more than they tell. */
-	if (value < 100 || value > 10000000) {
+	/* Under 100 us the interrupts would cost more than they tell. Digits only: "10ms" is not 10 us. */
+	if (end == ZSTR_VAL(new_value) || *end != '\0' || value < 100 || value > 10000000) {
 		php_error_docref(NULL, E_WARNING, "Invalid bench.sample_interval_us \"%s\" (expected 100 to 10000000); using the default",
 			ZSTR_VAL(new_value));
 		return FAILURE;

@@ -19,7 +19,7 @@ printf("trigger, none: %d profiles\n", count(sample_run($code, $trigger)['files'
 printf("trigger, wrong secret: %d profiles\n", count(sample_run($code, $trigger, 'folded', ['BENCH_TRIGGER' => 'nope'])['files']));
 printf("trigger, right secret: %d profiles\n", count(sample_run($code, $trigger, 'folded', ['BENCH_TRIGGER' => 's3cret'])['files']));
 
-$run = sample_run("<?php print_r(bench_info()['sample']);", ['bench.sample_interval_us' => '5', 'bench.sample_clock' => 'sundial',
+$run = sample_run("<?php print_r(bench_info()['sample']);", ['bench.sample_interval_us' => '1000us', 'bench.sample_clock' => 'sundial',
     'bench.sample_internal_calls' => 'sometimes', 'bench.sample_requests' => '1.5', 'bench.alloc_sample_requests' => 'often',
     'bench.alloc_sample_bytes' => '300000000000000000']);
 echo $run['output'], "\n";
@@ -31,7 +31,7 @@ sample_requests=0.5: some
 trigger, none: 0 profiles
 trigger, wrong secret: 0 profiles
 trigger, right secret: 1 profiles
-%AWarning: PHP Startup: Invalid bench.sample_interval_us "5" (expected 100 to 10000000); using the default in Unknown on line 0
+%AWarning: PHP Startup: Invalid bench.sample_interval_us "1000us" (expected 100 to 10000000); using the default in Unknown on line 0
 %AWarning: PHP Startup: Invalid bench.sample_clock "sundial" (expected wall or cpu); using the default in Unknown on line 0
 %AWarning: PHP Startup: Invalid bench.sample_internal_calls "sometimes" (expected ticker or wrapper); using the default in Unknown on line 0
 %AWarning: PHP Startup: Invalid bench.sample_requests "1.5" (expected a number from 0 to 1); using the default in Unknown on line 0
