@@ -20,6 +20,7 @@
 #include "src/cost/cost.h"
 #include "src/ops/ops.h"
 #include "src/dump/dump.h"
+#include "src/dump/writer.h"
 #include "src/hooks/observer.h"
 #include "src/lib/pid.h"
 #include "src/profile/profile.h"
@@ -325,6 +326,10 @@ static PHP_RINIT_FUNCTION(bench)
 		bench_cost_begin(&BENCH_G(request_start));
 	} else {
 		bench_cost_begin_without_cpu(&BENCH_G(request_start));
+	}
+	/* What the writer thread met since the last request, said in this one (a relaxed load when nothing is). */
+	if (BENCH_INI(mode) != BENCH_MODE_OFF) {
+		bench_writer_say_failures();
 	}
 	if (profiled) {
 		bench_profile_rinit();

@@ -170,5 +170,7 @@ void bench_dump_profile(bench_profile_state *p)
 void bench_dump_mshutdown(void)
 {
 	bench_writer_mshutdown();
+	/* What the writer met writing its last profiles, which no request will say. */
+	bench_writer_say_failures();
 	bench_sink_mshutdown();
 }

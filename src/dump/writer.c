@@ -47,6 +47,8 @@ static struct {
 	pthread_mutex_t lock;
 	char message[BENCH_FAILURE_KINDS][MAXPATHLEN + 256];
 	bool pending[BENCH_FAILURE_KINDS], said[BENCH_FAILURE_KINDS];
+	/** whether any kind is pending, read without the lock at every request's start (relaxed) */
+	bool any_pending;
 } bench_failures = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 static void bench_dump_failed(bench_failure_kind kind, const char *format, ...)
@@ -60,12 +62,17 @@ static void bench_dump_failed(bench_failure_kind kind, const char *format, ...)
 		vsnprintf(bench_failures.message[kind], sizeof(bench_failures.message[kind]), format, args);
 		va_end(args);
 		bench_failures.pending[kind] = true;
+		__atomic_store_n(&bench_failures.any_pending, true, __ATOMIC_RELAXED);
 	}
 	pthread_mutex_unlock(&bench_failures.lock);
 }
 
 void bench_writer_say_failures(void)
 {
+	if (!__atomic_load_n(&bench_failures.any_pending, __ATOMIC_RELAXED)) {
+		return;
+	}
+	__atomic_store_n(&bench_failures.any_pending, false, __ATOMIC_RELAXED);
 	for (int kind = 0; kind < BENCH_FAILURE_KINDS; kind++) {
 		char message[sizeof(bench_failures.message[0])];
 		bool say = false;
