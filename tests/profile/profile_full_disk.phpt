@@ -7,12 +7,15 @@ one warning. Through php-cgi (-T 3) the writer thread writes after the
 request; its failures were said only when a later request wrote a profile,
 so the last ones, met while the writer drained its queue at shutdown, were
 never said: now they are said at the next request's start, or at shutdown.
-Needs root, to mount the tmpfs.
+Needs root, to mount the tmpfs; not under valgrind, which cannot run mount
+(setuid) in the test's children.
 --SKIPIF--
 <?php
 require __DIR__ . '/profile.inc';
 profile_skip();
 if (trim((string) shell_exec('id -u')) !== '0') die('skip needs root to mount a small tmpfs');
+// valgrind, tracing the test's children, cannot run the setuid mount.
+if (getenv('SKIP_PERF_SENSITIVE')) die('skip under valgrind mount cannot run');
 $cgi = dirname(PHP_BINARY) . '/php-cgi' . PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION;
 if (!is_executable($cgi)) die("skip $cgi is not installed");
 $dir = sys_get_temp_dir() . '/bench-full-probe-' . getmypid();
