@@ -60,7 +60,15 @@ void bench_dump_array(bench_profile_state *p, zval *out)
 		add_assoc_zval(&entry, "own", &costs);
 		bench_dump_array_costs(&costs, &v, v.flat[f].inclusive);
 		add_assoc_zval(&entry, "inclusive", &costs);
-		add_assoc_zval(&functions, bench_dump_func_name(p, f), &entry);
+		/* Two bodies run at the top are both {main} (the script, and an auto_prepend_file's): the later keyed with its file. */
+		const char *name = bench_dump_func_name(p, f);
+		if (zend_symtable_str_exists(Z_ARRVAL(functions), name, strlen(name))) {
+			zend_string *key = zend_strpprintf(0, "%s (%s)", name, bench_dump_func_file(p, f));
+			zend_symtable_update(Z_ARRVAL(functions), key, &entry);
+			zend_string_release(key);
+		} else {
+			add_assoc_zval(&functions, name, &entry);
+		}
 	}
 	add_assoc_zval(out, "functions", &functions);
 

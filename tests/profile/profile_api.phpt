@@ -41,6 +41,29 @@ during();
 echo count(bench_stop()['functions']), " functions in the second profile\n";
 PHP, ['bench.start' => 'api']);
 echo $run['output'], "\nfiles written: ", count($run['files']), "\n";
+
+// An auto_prepend_file's body runs at the top as the script does: both are {main}, and the array, keyed by
+// name, kept one of them (its sums then fell short). The later one is keyed with its file. (bench_stop()
+// ends a profile begun with the request too.)
+$prepend = sys_get_temp_dir() . '/bench-api-prepend-' . getmypid() . '.php';
+file_put_contents($prepend, "<?php\nfunction pre() { return str_repeat('p', 3); }\npre();\n");
+$run = profile_run(<<<'PHP'
+<?php
+function m() { return str_repeat('m', 3); }
+m();
+$p = bench_stop();
+// Which of the two gets its file in the key follows their costs: either.
+$names = array_map(fn($n) => preg_replace('~ \(/.*\)$~', ' (FILE)', $n), array_keys($p['functions']));
+sort($names);
+echo implode(', ', $names), "\n";
+foreach ($p['totals'] as $c => $total) {
+    $sum = array_sum(array_map(fn($f) => $f['own'][$c], $p['functions'])) + $p['overhead'][$c];
+    if ($sum !== $total) echo "$c: $sum != $total\n";
+}
+echo "sums checked\n";
+PHP, ['bench.start' => 'request', 'auto_prepend_file' => $prepend]);
+unlink($prepend);
+echo $run['output'], "\n";
 ?>
 --EXPECT--
 bool(true)
@@ -53,3 +76,5 @@ sums checked
 bench_stop(): no profile is running
 2 functions in the second profile
 files written: 0
+m, pre, {main}, {main} (FILE), {request}
+sums checked
