@@ -108,19 +108,25 @@ static ZEND_INI_MH(OnUpdateBenchStart)
 		"request, trigger or api");
 }
 
-static ZEND_INI_MH(OnUpdateBenchPositive)
+/* A whole number from min to max, digits only ("1e6" or "100k" would otherwise read as 1 or 100). */
+static zend_result bench_ini_integer(zend_long *out, const zend_ini_entry *entry, const zend_string *new_value,
+	zend_long min, zend_long max, const char *expected)
 {
 	char *end;
 	zend_long value = ZEND_STRTOL(ZSTR_VAL(new_value), &end, 10);
 
-	/* Digits only: "1e6" or "100k" would otherwise read as 1 or 100. */
-	if (end == ZSTR_VAL(new_value) || *end != '\0' || value < 1 || value > UINT32_MAX / 2) {
-		php_error_docref(NULL, E_WARNING, "Invalid %s \"%s\" (expected a positive number); using the default",
-			ZSTR_VAL(entry->name), ZSTR_VAL(new_value));
+	if (end == ZSTR_VAL(new_value) || *end != '\0' || value < min || value > max) {
+		php_error_docref(NULL, E_WARNING, "Invalid %s \"%s\" (expected %s); using the default",
+			ZSTR_VAL(entry->name), ZSTR_VAL(new_value), expected);
 		return FAILURE;
 	}
-	*(zend_long *) ZEND_INI_GET_ADDR() = value;
+	*out = value;
 	return SUCCESS;
+}
+
+static ZEND_INI_MH(OnUpdateBenchPositive)
+{
+	return bench_ini_integer((zend_long *) ZEND_INI_GET_ADDR(), entry, new_value, 1, UINT32_MAX / 2, "a positive number");
 }
 
 /* auto (the default): on in the CLI, where stderr is the user's terminal; off elsewhere (php-fpm's log). */
@@ -153,32 +159,15 @@ static ZEND_INI_MH(OnUpdateBenchSampleInternal)
 
 static ZEND_INI_MH(OnUpdateBenchSampleInterval)
 {
-	char *end;
-	zend_long value = ZEND_STRTOL(ZSTR_VAL(new_value), &end, 10);
-
-	/* Under 100 us the interrupts would cost more than they tell. Digits only: "10ms" is not 10 us. */
-	if (end == ZSTR_VAL(new_value) || *end != '\0' || value < 100 || value > 10000000) {
-		php_error_docref(NULL, E_WARNING, "Invalid bench.sample_interval_us \"%s\" (expected 100 to 10000000); using the default",
-			ZSTR_VAL(new_value));
-		return FAILURE;
-	}
-	*(zend_long *) ZEND_INI_GET_ADDR() = value;
-	return SUCCESS;
+	/* Under 100 us the interrupts would cost more than they tell. */
+	return bench_ini_integer((zend_long *) ZEND_INI_GET_ADDR(), entry, new_value, 100, 10000000, "100 to 10000000");
 }
 
 /* A number of megabytes, 0 for no cap: up to 1 PiB, so that it counts in bytes without overflow. */
 static ZEND_INI_MH(OnUpdateBenchMegabytes)
 {
-	char *end;
-	zend_long value = ZEND_STRTOL(ZSTR_VAL(new_value), &end, 10);
-
-	if (end == ZSTR_VAL(new_value) || *end != '\0' || value < 0 || value > ((zend_long) 1 << 30)) {
-		php_error_docref(NULL, E_WARNING, "Invalid %s \"%s\" (expected a number of megabytes, 0 for no cap); using the default",
-			ZSTR_VAL(entry->name), ZSTR_VAL(new_value));
-		return FAILURE;
-	}
-	*(zend_long *) ZEND_INI_GET_ADDR() = value;
-	return SUCCESS;
+	return bench_ini_integer((zend_long *) ZEND_INI_GET_ADDR(), entry, new_value, 0, (zend_long) 1 << 30,
+		"a number of megabytes, 0 for no cap");
 }
 
 /* 1 TiB: a sampling gap is drawn as a double times the mean, and must fit in 64 bits (at most 37 means). */
@@ -186,16 +175,8 @@ static ZEND_INI_MH(OnUpdateBenchMegabytes)
 
 static ZEND_INI_MH(OnUpdateBenchBytes)
 {
-	char *end;
-	zend_long value = ZEND_STRTOL(ZSTR_VAL(new_value), &end, 10);
-
-	if (end == ZSTR_VAL(new_value) || *end != '\0' || value < 0 || value > BENCH_ALLOC_SAMPLE_BYTES_MAX) {
-		php_error_docref(NULL, E_WARNING, "Invalid %s \"%s\" (expected a number of bytes up to 1 TiB, 0 for none); using the default",
-			ZSTR_VAL(entry->name), ZSTR_VAL(new_value));
-		return FAILURE;
-	}
-	*(zend_long *) ZEND_INI_GET_ADDR() = value;
-	return SUCCESS;
+	return bench_ini_integer((zend_long *) ZEND_INI_GET_ADDR(), entry, new_value, 0, BENCH_ALLOC_SAMPLE_BYTES_MAX,
+		"a number of bytes up to 1 TiB, 0 for none");
 }
 
 static zend_result bench_ini_fraction(double *out, const zend_ini_entry *entry, const zend_string *new_value, const char *expected)
