@@ -1,5 +1,5 @@
 --TEST--
-Profile mode: folded stacks add up to the owned wall time, zstd profiles decompress, files are 0600 and named bench.<time>.<pid>.<seq>.<format>[.zst]
+Profile mode: folded stacks add up to the owned wall time, zstd profiles decompress (small ones stored in the frame), files are 0600 and named bench.<time>.<pid>.<seq>.<format>[.zst]
 --SKIPIF--
 <?php require __DIR__ . '/profile.inc'; profile_skip();
 if (!bench_info()['features']['zstd']['available']) die('skip built without zstd');
@@ -27,9 +27,22 @@ echo preg_replace('/^bench\.\d{8}T\d{6}Z\.\d+\.1\.json\.zst$/', 'bench.TIME.PID.
 $tmp = tempnam(sys_get_temp_dir(), 'bench-zst');
 file_put_contents($tmp, current($z['files']));
 $json = json_decode((string) shell_exec('zstd -dc ' . escapeshellarg($tmp)), true);
-unlink($tmp);
 echo "zstd: decompresses to a profile: ", var_export(isset($json['totals'], $json['functions']), true), "\n";
 echo "zstd: ", profile_check_sums($json), "\n";
+
+// A profile that fits in a file-system block with its frame is stored in it as it is: any zstd reader reads it.
+foreach (['tiny folded' => ['<?php echo 1;', 'folded'], 'small callgrind' => ['<?php echo 1;', 'callgrind'],
+        'large json' => [$code, 'json']] as $label => [$script, $format]) {
+    $run = profile_run($script, ['bench.compress' => 'zstd'], $format);
+    file_put_contents($tmp, current($run['files']));
+    exec('zstd -t -q ' . escapeshellarg($tmp), $_, $status);
+    $plain = (string) shell_exec('zstd -dc ' . escapeshellarg($tmp));
+    $size = filesize($tmp);
+    unlink($tmp);
+    $header = strlen($plain) < 256 ? 9 : 10;
+    printf("%s: %s, %s\n", $label, $status === 0 && str_contains($plain, $format === 'json' ? '"totals"' : '{main}') ? 'reads back' : 'broken',
+        $size === strlen($plain) + $header ? 'stored' : ($size < strlen($plain) / 2 ? 'compressed' : "$size bytes of " . strlen($plain)));
+}
 
 // Mode 0600, written by rename (no temporary file left behind).
 $dir = sys_get_temp_dir() . '/bench-mode-' . getmypid();
@@ -48,4 +61,7 @@ folded: sum > 0: true
 bench.TIME.PID.1.json.zst
 zstd: decompresses to a profile: true
 zstd: sums exact
+tiny folded: reads back, stored
+small callgrind: reads back, stored
+large json: reads back, compressed
 files: 1, mode 600, final name
