@@ -82,6 +82,7 @@ if test "$PHP_BENCH" != "no"; then
     src/dump/formats.c \
     src/dump/pprof.c \
     src/dump/sink.c \
+    src/dump/usage.c \
     src/dump/views.c \
     src/dump/writer.c \
     src/hooks/observer.c \

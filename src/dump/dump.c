@@ -20,6 +20,7 @@
 #include "dump.h"
 #include "formats.h"
 #include "sink.h"
+#include "usage.h"
 #include "views.h"
 #include "writer.h"
 
@@ -181,4 +182,5 @@ void bench_dump_mshutdown(void)
 	/* What the writer met writing its last profiles, which no request will say. */
 	bench_writer_say_failures();
 	bench_sink_mshutdown();
+	bench_usage_mshutdown();
 }

@@ -10,7 +10,6 @@
 # include "config.h"
 #endif
 
-#include <dirent.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +24,7 @@
 #include "src/lib/pid.h"
 #include "src/lib/thread.h"
 #include "formats.h"
+#include "usage.h"
 #include "views.h"
 #include "writer.h"
 #include "src/sample/native.h"
@@ -140,77 +140,6 @@ static const char *bench_dump_extension(bench_format format)
 	}
 }
 
-/* What the bench files in dir weigh: every worker writes there, so it is read, not remembered. */
-static uint64_t bench_dump_dir_scan(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *entry;
-	uint64_t total = 0;
-
-	if (!d) {
-		return 0;
-	}
-	while ((entry = readdir(d)) != NULL) {
-		struct stat st;
-
-		if (strncmp(entry->d_name, "bench.", 6) == 0 && fstatat(dirfd(d), entry->d_name, &st, 0) == 0
-				&& S_ISREG(st.st_mode)) {
-			total += (uint64_t) st.st_size;
-		}
-	}
-	closedir(d);
-	return total;
-}
-
-/*
- * Reading the directory costs one stat per file in it, too much for every
- * profile of a busy pool: it is read again after 10 s, or after a hundred
- * times what the last read took if longer (a directory that takes 500 ms to
- * read is read every 50 s), so reads cost at most 1% of a core. In between,
- * what this process wrote is added; other workers' files show at the next
- * read (a pool writing 1 MB a second passes the cap by at most 10 MB). Read
- * every second, the stats were a third of the writer's time in a busy pool.
- */
-static struct {
-	pthread_mutex_t lock;
-	char dir[MAXPATHLEN];
-	uint64_t bytes;
-	uint64_t next_read_ns;
-} bench_dump_usage = {.lock = PTHREAD_MUTEX_INITIALIZER};
-
-static uint64_t bench_dump_monotonic_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t) ts.tv_sec * 1000000000 + (uint64_t) ts.tv_nsec;
-}
-
-static uint64_t bench_dump_dir_bytes(const char *dir)
-{
-	uint64_t now = bench_dump_monotonic_ns();
-	uint64_t bytes;
-
-	pthread_mutex_lock(&bench_dump_usage.lock);
-	if (now >= bench_dump_usage.next_read_ns || strcmp(dir, bench_dump_usage.dir) != 0) {
-		bench_dump_usage.bytes = bench_dump_dir_scan(dir);
-		bench_dump_usage.next_read_ns = now + MAX(10000000000ULL, 100 * (bench_dump_monotonic_ns() - now));
-		snprintf(bench_dump_usage.dir, sizeof(bench_dump_usage.dir), "%s", dir);
-	}
-	bytes = bench_dump_usage.bytes;
-	pthread_mutex_unlock(&bench_dump_usage.lock);
-	return bytes;
-}
-
-static void bench_dump_dir_wrote(const char *dir, uint64_t bytes)
-{
-	pthread_mutex_lock(&bench_dump_usage.lock);
-	if (strcmp(dir, bench_dump_usage.dir) == 0) {
-		bench_dump_usage.bytes += bytes;
-	}
-	pthread_mutex_unlock(&bench_dump_usage.lock);
-}
-
 static void bench_dump_over_budget(const bench_dump_settings *s)
 {
 	bench_dump_failed(BENCH_FAILURE_BUDGET, "profile dropped: the bench files in %s would pass bench.output_max_mb=%" PRIu64,
@@ -227,7 +156,7 @@ bool bench_dump_write(bench_profile_state *p, const bench_dump_settings *s, benc
 		bench_native_symbolize(p);
 	}
 	if (s->max_bytes) {
-		uint64_t used = bench_dump_dir_bytes(s->dir);
+		uint64_t used = bench_usage_bytes(s->dir);
 		if (used >= s->max_bytes) {
 			bench_dump_over_budget(s);
 			return false;
@@ -269,7 +198,7 @@ bool bench_dump_write(bench_profile_state *p, const bench_dump_settings *s, benc
 		return false;
 	}
 	if (s->max_bytes) {
-		bench_dump_dir_wrote(s->dir, sink->written);
+		bench_usage_wrote(s->dir, sink->written);
 	}
 	__atomic_fetch_add(&bench_dump_written, 1, __ATOMIC_RELAXED);
 	return true;
@@ -360,14 +289,14 @@ static void *bench_writer_run(void *arg)
 static void bench_writer_atfork_prepare(void)
 {
 	pthread_mutex_lock(&bench_failures.lock);
-	pthread_mutex_lock(&bench_dump_usage.lock);
+	bench_usage_fork_prepare();
 	pthread_mutex_lock(&bench_writer.lock);
 }
 
 static void bench_writer_atfork_parent(void)
 {
 	pthread_mutex_unlock(&bench_writer.lock);
-	pthread_mutex_unlock(&bench_dump_usage.lock);
+	bench_usage_fork_parent();
 	pthread_mutex_unlock(&bench_failures.lock);
 }
 
@@ -386,7 +315,7 @@ static void bench_writer_init_wake(void)
 static void bench_writer_atfork_child(void)
 {
 	pthread_mutex_init(&bench_failures.lock, NULL);
-	pthread_mutex_init(&bench_dump_usage.lock, NULL);
+	bench_usage_fork_child();
 	pthread_mutex_init(&bench_writer.lock, NULL);
 	bench_writer_init_wake();
 	for (unsigned i = 0; i < bench_writer.count; i++) {

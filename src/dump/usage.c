@@ -1,0 +1,208 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the MIT License (see LICENSE).                        |
+   +----------------------------------------------------------------------+
+*/
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/param.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "usage.h"
+
+/*
+ * What the bench files in a directory weigh is read (every worker writes
+ * there), at one stat per file: too much for every profile of a busy pool,
+ * whose directory holds a hundred thousand profiles after a minute (a read
+ * then takes 0.2 s). The processes that write to a directory (a pool's
+ * workers) share their count, in a file in /dev/shm named by the user and the
+ * directory: each adds what it writes, and one of them reads the directory
+ * again after 10 s, or after a hundred times what the last read took if
+ * longer (1% of one core for the pool, not for each worker), to see files
+ * that others added or removed. Where the count cannot be shared (no
+ * /dev/shm), a process counts alone, as it then must read the directory itself.
+ */
+#define BENCH_USAGE_MAGIC 0x6562757361676501ULL
+#define BENCH_USAGE_READ_MIN_NS 10000000000ULL
+/* A next read further off than this was set before the machine booted: the monotonic clock restarted. */
+#define BENCH_USAGE_READ_MAX_NS 3600000000000ULL
+
+typedef struct {
+	uint64_t magic;
+	/** the bench files' bytes: the last read's, plus what was written since */
+	uint64_t bytes;
+	/** when the directory is read next (CLOCK_MONOTONIC) */
+	uint64_t next_read_ns;
+} bench_usage_count;
+
+static struct {
+	pthread_mutex_t lock;
+	char dir[MAXPATHLEN];
+	/** the directory's shared count, or own when it has none */
+	bench_usage_count *count;
+	bench_usage_count own;
+} bench_usage = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static uint64_t bench_usage_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t) ts.tv_sec * 1000000000 + (uint64_t) ts.tv_nsec;
+}
+
+static uint64_t bench_usage_read_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *entry;
+	uint64_t total = 0;
+
+	if (!d) {
+		return 0;
+	}
+	while ((entry = readdir(d)) != NULL) {
+		struct stat st;
+
+		if (strncmp(entry->d_name, "bench.", 6) == 0 && fstatat(dirfd(d), entry->d_name, &st, 0) == 0
+				&& S_ISREG(st.st_mode)) {
+			total += (uint64_t) st.st_size;
+		}
+	}
+	closedir(d);
+	return total;
+}
+
+/*
+ * Maps dir's shared count. Only a plain file of this user's with no other
+ * name: /dev/shm is everyone's, and another user could have put a link there.
+ */
+static bench_usage_count *bench_usage_map(const char *dir)
+{
+	char path[64];
+	bench_usage_count *count = NULL;
+	uint64_t hash = 14695981039346656037ULL;
+	struct stat st;
+	int fd;
+
+	/* FNV-1a of the directory as set. */
+	for (const char *c = dir; *c; c++) {
+		hash = (hash ^ (unsigned char) *c) * 1099511628211ULL;
+	}
+	snprintf(path, sizeof(path), "/dev/shm/bench-usage.%lu.%016" PRIx64, (unsigned long) geteuid(), hash);
+	fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		return NULL;
+	}
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() && st.st_nlink == 1
+			&& (st.st_size >= (off_t) sizeof(*count) || ftruncate(fd, sizeof(*count)) == 0)) {
+		count = mmap(NULL, sizeof(*count), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+		if (count == MAP_FAILED) {
+			count = NULL;
+		}
+	}
+	close(fd);
+	if (count) {
+		uint64_t none = 0;
+		/* A new file (zeros): read at once. One of another layout: made ours. */
+		if (!__atomic_compare_exchange_n(&count->magic, &none, BENCH_USAGE_MAGIC, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)
+				&& none != BENCH_USAGE_MAGIC) {
+			__atomic_store_n(&count->next_read_ns, 0, __ATOMIC_RELAXED);
+			__atomic_store_n(&count->magic, BENCH_USAGE_MAGIC, __ATOMIC_RELAXED);
+		}
+	}
+	return count;
+}
+
+static void bench_usage_unmap(void)
+{
+	if (bench_usage.count && bench_usage.count != &bench_usage.own) {
+		munmap(bench_usage.count, sizeof(*bench_usage.count));
+	}
+	bench_usage.count = NULL;
+	bench_usage.dir[0] = '\0';
+}
+
+/* The count for dir (under the lock). */
+static bench_usage_count *bench_usage_for(const char *dir)
+{
+	if (!bench_usage.count || strcmp(dir, bench_usage.dir) != 0) {
+		bench_usage_unmap();
+		memset(&bench_usage.own, 0, sizeof(bench_usage.own));
+		bench_usage.count = bench_usage_map(dir);
+		if (!bench_usage.count) {
+			bench_usage.count = &bench_usage.own;
+		}
+		snprintf(bench_usage.dir, sizeof(bench_usage.dir), "%s", dir);
+	}
+	return bench_usage.count;
+}
+
+uint64_t bench_usage_bytes(const char *dir)
+{
+	uint64_t now = bench_usage_now_ns(), bytes;
+
+	pthread_mutex_lock(&bench_usage.lock);
+	bench_usage_count *count = bench_usage_for(dir);
+	uint64_t next = __atomic_load_n(&count->next_read_ns, __ATOMIC_RELAXED);
+	/* The process that moves the next read on reads the directory; the others go on with the count. */
+	if ((now >= next || next - now > BENCH_USAGE_READ_MAX_NS)
+			&& __atomic_compare_exchange_n(&count->next_read_ns, &next, now + BENCH_USAGE_READ_MIN_NS, false,
+				__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+		uint64_t before = __atomic_load_n(&count->bytes, __ATOMIC_RELAXED);
+		uint64_t read = bench_usage_read_dir(dir);
+		uint64_t took = bench_usage_now_ns() - now;
+		/* What others wrote meanwhile stays counted (maybe twice, until the next read). */
+		__atomic_fetch_add(&count->bytes, read - before, __ATOMIC_RELAXED);
+		__atomic_store_n(&count->next_read_ns, now + MIN(MAX(BENCH_USAGE_READ_MIN_NS, 100 * took), BENCH_USAGE_READ_MAX_NS),
+			__ATOMIC_RELAXED);
+	}
+	bytes = __atomic_load_n(&count->bytes, __ATOMIC_RELAXED);
+	pthread_mutex_unlock(&bench_usage.lock);
+	return bytes;
+}
+
+void bench_usage_wrote(const char *dir, uint64_t bytes)
+{
+	pthread_mutex_lock(&bench_usage.lock);
+	if (bench_usage.count && strcmp(dir, bench_usage.dir) == 0) {
+		__atomic_fetch_add(&bench_usage.count->bytes, bytes, __ATOMIC_RELAXED);
+	}
+	pthread_mutex_unlock(&bench_usage.lock);
+}
+
+void bench_usage_fork_prepare(void)
+{
+	pthread_mutex_lock(&bench_usage.lock);
+}
+
+void bench_usage_fork_parent(void)
+{
+	pthread_mutex_unlock(&bench_usage.lock);
+}
+
+/* The child keeps the mapping: it writes to the same directory. */
+void bench_usage_fork_child(void)
+{
+	pthread_mutex_init(&bench_usage.lock, NULL);
+}
+
+void bench_usage_mshutdown(void)
+{
+	pthread_mutex_lock(&bench_usage.lock);
+	bench_usage_unmap();
+	pthread_mutex_unlock(&bench_usage.lock);
+}

@@ -1,0 +1,37 @@
+--TEST--
+Profile mode: processes writing to one directory share what its bench files weigh; one of them reads the directory, not each
+--SKIPIF--
+<?php require __DIR__ . '/profile.inc'; profile_skip();
+if (trim((string) shell_exec('command -v strace')) === '') die('skip strace not installed');
+if (trim((string) shell_exec('strace -f -qq -o /dev/null true 2>&1; echo $?')) !== '0') die('skip strace cannot trace here'); ?>
+--FILE--
+<?php
+require __DIR__ . '/profile.inc';
+$dir = sys_get_temp_dir() . '/bench-budget-shared-' . getmypid() . '-' . bin2hex(random_bytes(4));
+mkdir($dir);
+// Earlier files 1,726 bytes short of bench.output_max_mb=1: room for one profile of about 1,140 bytes.
+for ($i = 0; $i < 50; $i++) {
+    file_put_contents("$dir/bench.earlier.$i.json", str_repeat('x', 20937));
+}
+// Four processes one after another, as a pool's workers write: how often each opens the directory to read it. The
+// later ones know from the shared count that the first one's profile left no room for theirs.
+for ($run = 1; $run <= 4; $run++) {
+    $log = "$dir/strace.log";
+    exec(sprintf('strace -f -qq -e trace=openat -o %s %s -n -d extension=%s -d bench.mode=profile -d bench.report=0 '
+        . '-d bench.output_format=json -d bench.compress=none -d bench.output_max_mb=1 -d bench.output_dir=%s -r %s 2>&1',
+        escapeshellarg($log), escapeshellarg(PHP_BINARY), escapeshellarg(getenv('BENCH_SO')), escapeshellarg($dir),
+        escapeshellarg('echo "run ' . $run . ' ";')), $out);
+    $reads = preg_match_all('~openat\(AT_FDCWD, "' . preg_quote($dir, '~') . '", [^)]*O_DIRECTORY~', file_get_contents($log));
+    unlink($log);
+    $said = str_contains(implode(' ', $out), 'would pass bench.output_max_mb=1') ? ', dropped' : '';
+    printf("%s: read the directory %d time(s), %d profiles%s\n", $out[0], $reads, count(glob("$dir/bench.*.json")) - 50, $said);
+    $out = [];
+}
+array_map('unlink', glob("$dir/*"));
+rmdir($dir);
+?>
+--EXPECT--
+run 1: read the directory 1 time(s), 1 profiles
+run 2: read the directory 0 time(s), 1 profiles, dropped
+run 3: read the directory 0 time(s), 1 profiles, dropped
+run 4: read the directory 0 time(s), 1 profiles, dropped
