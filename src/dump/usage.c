@@ -11,11 +11,13 @@
 #endif
 
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
+#include <stdint.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/param.h>
@@ -36,13 +38,13 @@
  * that others added or removed. Where the count cannot be shared (no
  * /dev/shm), a process counts alone, as it then must read the directory itself.
  */
-#define BENCH_USAGE_MAGIC 0x6562757361676501ULL
 #define BENCH_USAGE_READ_MIN_NS 10000000000ULL
-/* A next read further off than this was set before the machine booted: the monotonic clock restarted. */
 #define BENCH_USAGE_READ_MAX_NS 3600000000000ULL
 
+/* In a file named for its layout: another layout is another file. */
 typedef struct {
-	uint64_t magic;
+	/** when the machine booted (CLOCK_REALTIME less CLOCK_MONOTONIC): a count of another boot is read anew */
+	int64_t booted_ns;
 	/** the bench files' bytes: the last read's, plus what was written since */
 	uint64_t bytes;
 	/** when the directory is read next (CLOCK_MONOTONIC) */
@@ -57,58 +59,68 @@ static struct {
 	bench_usage_count own;
 } bench_usage = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
-static uint64_t bench_usage_now_ns(void)
+static uint64_t bench_usage_clock_ns(clockid_t clock)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(clock, &ts);
 	return (uint64_t) ts.tv_sec * 1000000000 + (uint64_t) ts.tv_nsec;
 }
 
-static uint64_t bench_usage_read_dir(const char *dir)
+/* Adds what the bench files in dir weigh to *total; false when dir cannot be read. */
+static bool bench_usage_read_dir(const char *dir, uint64_t *total)
 {
 	DIR *d = opendir(dir);
 	struct dirent *entry;
-	uint64_t total = 0;
 
 	if (!d) {
-		return 0;
+		return false;
 	}
 	while ((entry = readdir(d)) != NULL) {
 		struct stat st;
 
 		if (strncmp(entry->d_name, "bench.", 6) == 0 && fstatat(dirfd(d), entry->d_name, &st, 0) == 0
 				&& S_ISREG(st.st_mode)) {
-			total += (uint64_t) st.st_size;
+			*total += (uint64_t) st.st_size;
 		}
 	}
 	closedir(d);
-	return total;
+	return true;
 }
 
 /*
- * Maps dir's shared count. Only a plain file of this user's with no other
- * name: /dev/shm is everyone's, and another user could have put a link there.
+ * Maps dir's shared count, in a directory of this user's alone in /dev/shm
+ * (everyone's: another user could put links there), named by the output
+ * directory's device and inode (a path names other directories in other
+ * containers). Space is allocated before the mapping is touched: on a full
+ * /dev/shm the first write to a page of a sparse file would raise SIGBUS.
  */
 static bench_usage_count *bench_usage_map(const char *dir)
 {
 	char path[64];
 	bench_usage_count *count = NULL;
-	uint64_t hash = 14695981039346656037ULL;
 	struct stat st;
-	int fd;
+	int home, fd;
 
-	/* FNV-1a of the directory as set. */
-	for (const char *c = dir; *c; c++) {
-		hash = (hash ^ (unsigned char) *c) * 1099511628211ULL;
+	if (stat(dir, &st) != 0) {
+		return NULL;
 	}
-	snprintf(path, sizeof(path), "/dev/shm/bench-usage.%lu.%016" PRIx64, (unsigned long) geteuid(), hash);
-	fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	snprintf(path, sizeof(path), "/dev/shm/bench-%lu", (unsigned long) geteuid());
+	if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+		return NULL;
+	}
+	home = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (home < 0) {
+		return NULL;
+	}
+	snprintf(path, sizeof(path), "usage-v1.%ju.%ju", (uintmax_t) st.st_dev, (uintmax_t) st.st_ino);
+	fd = fstat(home, &st) == 0 && st.st_uid == geteuid() && (st.st_mode & 077) == 0
+		? openat(home, path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600) : -1;
+	close(home);
 	if (fd < 0) {
 		return NULL;
 	}
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() && st.st_nlink == 1
-			&& (st.st_size >= (off_t) sizeof(*count) || ftruncate(fd, sizeof(*count)) == 0)) {
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && posix_fallocate(fd, 0, sizeof(*count)) == 0) {
 		count = mmap(NULL, sizeof(*count), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 		if (count == MAP_FAILED) {
 			count = NULL;
@@ -116,12 +128,12 @@ static bench_usage_count *bench_usage_map(const char *dir)
 	}
 	close(fd);
 	if (count) {
-		uint64_t none = 0;
-		/* A new file (zeros): read at once. One of another layout: made ours. */
-		if (!__atomic_compare_exchange_n(&count->magic, &none, BENCH_USAGE_MAGIC, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)
-				&& none != BENCH_USAGE_MAGIC) {
+		/* A new file (zeros) or one of another boot: read at once. A step of the wall clock costs a read too. */
+		int64_t booted = (int64_t) (bench_usage_clock_ns(CLOCK_REALTIME) - bench_usage_clock_ns(CLOCK_MONOTONIC));
+		int64_t stored = __atomic_load_n(&count->booted_ns, __ATOMIC_RELAXED);
+		if (stored < booted - (int64_t) BENCH_USAGE_READ_MIN_NS || stored > booted + (int64_t) BENCH_USAGE_READ_MIN_NS) {
 			__atomic_store_n(&count->next_read_ns, 0, __ATOMIC_RELAXED);
-			__atomic_store_n(&count->magic, BENCH_USAGE_MAGIC, __ATOMIC_RELAXED);
+			__atomic_store_n(&count->booted_ns, booted, __ATOMIC_RELAXED);
 		}
 	}
 	return count;
@@ -153,20 +165,31 @@ static bench_usage_count *bench_usage_for(const char *dir)
 
 uint64_t bench_usage_bytes(const char *dir)
 {
-	uint64_t now = bench_usage_now_ns(), bytes;
+	uint64_t now = bench_usage_clock_ns(CLOCK_MONOTONIC), bytes;
 
 	pthread_mutex_lock(&bench_usage.lock);
 	bench_usage_count *count = bench_usage_for(dir);
 	uint64_t next = __atomic_load_n(&count->next_read_ns, __ATOMIC_RELAXED);
-	/* The process that moves the next read on reads the directory; the others go on with the count. */
-	if ((now >= next || next - now > BENCH_USAGE_READ_MAX_NS)
-			&& __atomic_compare_exchange_n(&count->next_read_ns, &next, now + BENCH_USAGE_READ_MIN_NS, false,
-				__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-		uint64_t before = __atomic_load_n(&count->bytes, __ATOMIC_RELAXED);
-		uint64_t read = bench_usage_read_dir(dir);
-		uint64_t took = bench_usage_now_ns() - now;
-		/* What others wrote meanwhile stays counted (maybe twice, until the next read). */
-		__atomic_fetch_add(&count->bytes, read - before, __ATOMIC_RELAXED);
+	/*
+	 * The process that moves the next read on reads the directory; the others
+	 * go on with the count. It claims the longest a read may wait, so that no
+	 * other starts while its read lasts, then sets when the next one is due.
+	 */
+	if (now >= next && __atomic_compare_exchange_n(&count->next_read_ns, &next, now + BENCH_USAGE_READ_MAX_NS, false,
+			__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+		uint64_t before = __atomic_load_n(&count->bytes, __ATOMIC_RELAXED), read = 0;
+		if (bench_usage_read_dir(dir, &read)) {
+			/*
+			 * What others wrote meanwhile stays counted (maybe twice, until the next
+			 * read). Never below the read, should a count of another boot have been
+			 * taken for new while this read ran.
+			 */
+			uint64_t was = __atomic_load_n(&count->bytes, __ATOMIC_RELAXED);
+			while (!__atomic_compare_exchange_n(&count->bytes, &was, read + (was > before ? was - before : 0), false,
+					__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+			}
+		}
+		uint64_t took = bench_usage_clock_ns(CLOCK_MONOTONIC) - now;
 		__atomic_store_n(&count->next_read_ns, now + MIN(MAX(BENCH_USAGE_READ_MIN_NS, 100 * took), BENCH_USAGE_READ_MAX_NS),
 			__ATOMIC_RELAXED);
 	}

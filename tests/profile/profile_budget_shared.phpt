@@ -3,7 +3,8 @@ Profile mode: processes writing to one directory share what its bench files weig
 --SKIPIF--
 <?php require __DIR__ . '/profile.inc'; profile_skip();
 if (trim((string) shell_exec('command -v strace')) === '') die('skip strace not installed');
-if (trim((string) shell_exec('strace -f -qq -o /dev/null true 2>&1; echo $?')) !== '0') die('skip strace cannot trace here'); ?>
+if (trim((string) shell_exec('strace -f -qq -o /dev/null true 2>&1; echo $?')) !== '0') die('skip strace cannot trace here');
+if (!is_dir('/dev/shm') || !is_writable('/dev/shm')) die('skip no /dev/shm to share the count in'); ?>
 --FILE--
 <?php
 require __DIR__ . '/profile.inc';
@@ -28,6 +29,7 @@ for ($run = 1; $run <= 4; $run++) {
     $out = [];
 }
 array_map('unlink', glob("$dir/*"));
+profile_forget_usage($dir);
 rmdir($dir);
 ?>
 --EXPECT--
