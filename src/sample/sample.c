@@ -296,15 +296,26 @@ static void *bench_sample_ticker(void *arg)
 			struct timespec until = {.tv_sec = wake / 1000000000, .tv_nsec = wake % 1000000000};
 			bench_thread_syscall(SYS_clock_nanosleep, CLOCK_MONOTONIC, TIMER_ABSTIME, (long) &until, 0, 0, 0);
 		}
-		/* Woken late (a busy machine): the missed ticks count, and the schedule goes on from the last grid point passed. */
-		uint32_t ticks = 1;
+		/*
+		 * Woken late (a busy machine): the missed ticks count, but only those
+		 * since the request began, whose time they weigh; the schedule goes on
+		 * from the last grid point passed.
+		 */
+		int64_t first = next;
 		if (now - next >= interval) {
-			ticks += (uint32_t) ((now - next) / interval);
 			next = now - now % interval;
 		}
-		if (!__atomic_load_n(&bench_sample_running, __ATOMIC_RELAXED)) {
+		if (!__atomic_load_n(&bench_sample_running, __ATOMIC_ACQUIRE)) {
 			continue;
 		}
+		int64_t began = __atomic_load_n(&bench_sample_wanted_ns, __ATOMIC_RELAXED);
+		if (first < began) {
+			first = began + (interval - began % interval) % interval;
+		}
+		if (first > now) {
+			continue;
+		}
+		uint32_t ticks = 1 + (uint32_t) ((now - first) / interval);
 		if (cpu) {
 			/* On the CPU clock, a sample is due once the PHP thread has run an interval since the last one. */
 			int64_t used = bench_sample_php_cpu_ns();
