@@ -292,7 +292,12 @@ static PHP_RINIT_FUNCTION(bench)
 #if defined(ZTS) && defined(COMPILE_DL_BENCH)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
-	bool profiled = BENCH_INI(mode) == BENCH_MODE_PROFILE && bench_profile_starts_with_request();
+	/*
+	 * opcache.preload runs its script as a request at startup, in php-fpm's
+	 * master (or a child that exits): not profiled, and no thread there.
+	 */
+	bool startup = php_during_module_startup();
+	bool profiled = !startup && BENCH_INI(mode) == BENCH_MODE_PROFILE && bench_profile_starts_with_request();
 
 	bench_cost_rinit();
 	/* A profiled request's allocations are all attributed: counting starts first. */
@@ -314,7 +319,7 @@ static PHP_RINIT_FUNCTION(bench)
 	}
 	if (profiled) {
 		bench_profile_rinit();
-	} else if (BENCH_INI(mode) == BENCH_MODE_SAMPLE) {
+	} else if (!startup && BENCH_INI(mode) == BENCH_MODE_SAMPLE) {
 		bench_sample_rinit();
 	}
 	return SUCCESS;

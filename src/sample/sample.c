@@ -339,6 +339,8 @@ static void bench_sample_atfork_child(void)
 	if (BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU) {
 		bench_sample.last_cpu_ns = bench_sample_now_ns(CLOCK_THREAD_CPUTIME_ID);
 	}
+	/* Draws of its own: workers forked from one master must not pick the same requests. */
+	bench_sample.rng = 0;
 	/* Only the forking thread survives: the next sample (raised here) starts a ticker for this process. */
 	if (bench_sample_thread_pid != 0) {
 		bench_thread_forget(&bench_sample_thread);
