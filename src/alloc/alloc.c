@@ -340,7 +340,9 @@ void bench_alloc_rshutdown(void)
 	s->request_wide = false;
 	s->request_over = true;
 	s->track_peak = false;
+	/* Handlers kept in another extension's chain still count down: never to a sample. */
 	s->sampler = NULL;
+	s->sample_left = INT64_MAX;
 }
 
 void bench_alloc_post_deactivate(void)

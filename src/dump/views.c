@@ -48,8 +48,12 @@ static bool bench_dump_recursive(const bench_profile_state *p, uint32_t node)
 	return false;
 }
 
-/* qsort() has no context argument everywhere: the views being sorted, per thread. */
-ZEND_TLS const bench_dump_views *bench_dump_sort_views;
+/*
+ * qsort() has no context argument everywhere: the views being sorted, per
+ * thread (__thread, not ZEND_TLS, which is a plain static without ZTS, where
+ * the writer thread and the PHP thread may sort at once).
+ */
+static __thread const bench_dump_views *bench_dump_sort_views;
 
 static int bench_dump_by_own(const void *a, const void *b)
 {
