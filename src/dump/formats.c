@@ -55,7 +55,11 @@ void bench_dump_json(bench_buf *b, const bench_dump_views *v)
 	}
 	bench_buf_puts(b, "],\"totals\":");
 	bench_dump_json_costs(b, v, p->total.value);
-	bench_buf_printf(b, ",\"cpu_ns\":%" PRId64 ",\"overhead\":", p->total.value[BENCH_COUNTER_CPU_NS]);
+	/* The request's CPU time; not read by sampling on the wall clock (a system call per request). */
+	if (!p->sampled || BENCH_INI(sample_clock)) {
+		bench_buf_printf(b, ",\"cpu_ns\":%" PRId64, p->total.value[BENCH_COUNTER_CPU_NS]);
+	}
+	bench_buf_puts(b, ",\"overhead\":");
 	bench_dump_json_costs(b, v, p->overhead);
 	bench_buf_printf(b, ",\"nodes\":%u,\"folded_depth\":%" PRIu64 ",\"folded_nodes\":%" PRIu64 ",\"functions\":[",
 		p->nodes_used, p->folded_depth, p->folded_nodes);
@@ -95,6 +99,32 @@ void bench_dump_json(bench_buf *b, const bench_dump_views *v)
 }
 
 /*
+ * A frame of folded stacks: ';' separates frames, so one in a name (a file's)
+ * is written ':'; and a name that ends in a number after a space (a file
+ * "report 2") would end its line as "report 2 300", which flame graph tools
+ * take for two values, a differential graph: that space is written '_'.
+ */
+static void bench_dump_folded_frame(bench_buf *b, const char *name)
+{
+	size_t len = strlen(name), digits = len, space;
+
+	while (digits > 0 && ((name[digits - 1] >= '0' && name[digits - 1] <= '9') || name[digits - 1] == '.')) {
+		digits--;
+	}
+	for (space = digits; space > 0 && (name[space - 1] == ' ' || name[space - 1] == '\t'); space--) {
+	}
+	if (digits == len || space == digits) {
+		bench_buf_text(b, name, len, ';', ':');
+		return;
+	}
+	bench_buf_text(b, name, space, ';', ':');
+	for (size_t i = space; i < digits; i++) {
+		bench_buf_puts(b, "_");
+	}
+	bench_buf_text(b, name + digits, len - digits, ';', ':');
+}
+
+/*
  * Folded stacks (flame graph input): "a;b;c value", one line per call path,
  * own cost of the sort counter. A path is walked up from its node into
  * frames (not recursively: bench.max_depth may allow paths deeper than the C
@@ -129,15 +159,7 @@ void bench_dump_folded(bench_buf *b, const bench_profile_state *p, int counter)
 			break;
 		}
 		while (depth-- > 0) {
-			const char *name = bench_dump_func_name(p, bench_dump_func_of(p, frames[depth])), *semicolon;
-
-			/* ';' separates frames: one in a name (a file's) is written ':'. */
-			while ((semicolon = strchr(name, ';')) != NULL) {
-				bench_buf_append(b, name, (size_t) (semicolon - name));
-				bench_buf_puts(b, ":");
-				name = semicolon + 1;
-			}
-			bench_buf_puts(b, name);
+			bench_dump_folded_frame(b, bench_dump_func_name(p, bench_dump_func_of(p, frames[depth])));
 			bench_buf_puts(b, depth > 0 ? ";" : " ");
 		}
 		bench_buf_int(b, value);
@@ -166,7 +188,7 @@ static void bench_dump_callgrind_name(bench_buf *b, const char *key, uint32_t id
 	if (!named[id]) {
 		named[id] = true;
 		bench_buf_puts(b, " ");
-		bench_buf_puts(b, name);
+		bench_buf_text(b, name, strlen(name), '\0', '\0');
 	}
 	bench_buf_puts(b, "\n");
 }
@@ -217,10 +239,17 @@ void bench_dump_callgrind(bench_buf *b, const bench_dump_views *v)
 	}
 	const bench_profile_request *r = &p->request;
 
-	bench_buf_printf(b, "# callgrind format\nversion: 1\ncreator: bench %s\npid: %ld\ncmd: %s\n", PHP_BENCH_VERSION, (long) r->pid, r->command);
+	/* The command and method come from the client (a URI): one line each, whatever they hold. */
+	bench_buf_printf(b, "# callgrind format\nversion: 1\ncreator: bench %s\npid: %ld\ncmd: ", PHP_BENCH_VERSION, (long) r->pid);
+	bench_buf_text(b, r->command, strlen(r->command), '\0', '\0');
 	if (r->status) {
-		bench_buf_printf(b, "desc: Request: %s %s, status %d\n", r->method, r->command, r->status);
+		bench_buf_puts(b, "\ndesc: Request: ");
+		bench_buf_text(b, r->method, strlen(r->method), '\0', '\0');
+		bench_buf_puts(b, " ");
+		bench_buf_text(b, r->command, strlen(r->command), '\0', '\0');
+		bench_buf_printf(b, ", status %d", r->status);
 	}
+	bench_buf_puts(b, "\n");
 	bench_buf_printf(b, "desc: Duration: %" PRId64 " ns, peak memory %zu bytes\n", r->duration_ns, r->peak_memory);
 	if (p->sampled) {
 		bench_buf_printf(b, "desc: Sampled: %" PRIu64 " samples every " ZEND_LONG_FMT " us of %s time\n",

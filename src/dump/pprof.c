@@ -199,8 +199,10 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const int *cou
 		pb_int(b, PB_PROFILE_COMMENT, pb_string(&strings, text[i]));
 	}
 
+	/* proto3 strings are UTF-8: names and the URI are written as text (bench_buf_text). */
 	for (uint32_t i = 0; i < strings.used; i++) {
-		pb_bytes(b, PB_PROFILE_STRING_TABLE, strings.items[i], strlen(strings.items[i]));
+		bench_buf_text(&scratch, strings.items[i], strlen(strings.items[i]), '\0', '\0');
+		pb_message(b, PB_PROFILE_STRING_TABLE, &scratch);
 	}
 	if (strings.failed || scratch.failed || packed.failed) {
 		b->failed = true;

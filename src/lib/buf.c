@@ -101,8 +101,11 @@ void bench_buf_int(bench_buf *b, int64_t value)
 	}
 }
 
-/* The length of the well-formed UTF-8 sequence at s (RFC 3629: no overlong form, surrogate or code point past U+10FFFF); 0 if none. */
-static size_t bench_buf_utf8_length(const unsigned char *s)
+/*
+ * The length of the well-formed UTF-8 sequence at s (RFC 3629: no overlong
+ * form, surrogate or code point past U+10FFFF), of at most left bytes; 0 if none.
+ */
+static size_t bench_buf_utf8_length(const unsigned char *s, size_t left)
 {
 	size_t len;
 	unsigned char min = 0x80, max = 0xbf;
@@ -120,7 +123,10 @@ static size_t bench_buf_utf8_length(const unsigned char *s)
 	} else {
 		return 0;
 	}
-	/* The NUL that ends the string is no continuation byte: nothing past it is read. */
+	/* Within left, or up to the NUL that ends the string, which is no continuation byte. */
+	if (left < len) {
+		return 0;
+	}
 	if (s[1] < min || s[1] > max) {
 		return 0;
 	}
@@ -141,7 +147,7 @@ void bench_buf_json_escape(bench_buf *b, const char *s)
 		unsigned char c = (unsigned char) *s;
 		size_t len;
 
-		if (c >= 0x80 && (len = bench_buf_utf8_length((const unsigned char *) s)) > 0) {
+		if (c >= 0x80 && (len = bench_buf_utf8_length((const unsigned char *) s, SIZE_MAX)) > 0) {
 			s += len - 1;
 			continue;
 		}
@@ -157,6 +163,39 @@ void bench_buf_json_escape(bench_buf *b, const char *s)
 		} else {
 			char esc[2] = {'\\', (char) c};
 			bench_buf_append(b, esc, 2);
+		}
+	}
+	bench_buf_append(b, run, (size_t) (s - run));
+}
+
+/*
+ * Text in a line-based format (callgrind, folded stacks; pprof's strings must
+ * be UTF-8 too): a byte that is not UTF-8 becomes U+FFFD, as in JSON (flame
+ * graph tools stop at it), a control character '?' (a newline in a file name
+ * or a URI would end the line, or start a header of its own), and `avoid`
+ * (a format's separator) `instead`.
+ */
+void bench_buf_text(bench_buf *b, const char *s, size_t len, char avoid, char instead)
+{
+	const char *run = s, *end = s + len;
+
+	for (; s < end; s++) {
+		unsigned char c = (unsigned char) *s;
+		size_t n;
+
+		if (c >= 0x80 && (n = bench_buf_utf8_length((const unsigned char *) s, (size_t) (end - s))) > 0) {
+			s += n - 1;
+			continue;
+		}
+		if (c >= 0x20 && c < 0x7f && (c != (unsigned char) avoid || !avoid)) {
+			continue;
+		}
+		bench_buf_append(b, run, (size_t) (s - run));
+		run = s + 1;
+		if (c >= 0x80) {
+			bench_buf_append(b, "\xef\xbf\xbd", 3);
+		} else {
+			bench_buf_append(b, c == (unsigned char) avoid && avoid ? &instead : "?", 1);
 		}
 	}
 	bench_buf_append(b, run, (size_t) (s - run));

@@ -56,6 +56,7 @@ void bench_buf_int(bench_buf *b, int64_t value);
 void bench_buf_uint(bench_buf *b, uint64_t value);
 /** Appends s as the contents of a JSON string (without the quotes); bytes that are not UTF-8 become U+FFFD. */
 void bench_buf_json_escape(bench_buf *b, const char *s);
+void bench_buf_text(bench_buf *b, const char *s, size_t len, char avoid, char instead);
 void bench_buf_free(bench_buf *b);
 
 #endif /* BENCH_SRC_LIB_BUF_H */
