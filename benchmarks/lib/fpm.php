@@ -134,11 +134,20 @@ function fpm_bench_build_second_pthread(string $tool, string $so): void
 }
 
 /* CPU ticks (user + system) in a /proc stat file: the 12th and 13th fields after the command's closing parenthesis. */
-function fpm_bench_stat_ticks(string $file): int
+/*
+ * A thread's CPU time in ns: the scheduler's run time (schedstat), exact;
+ * the clock ticks of its stat file miss a thread that runs between two ticks
+ * (bench's ticker, woken by a timer, mostly does: it read 0.00% that way).
+ */
+function fpm_bench_task_ns(string $task): int
 {
-    $stat = (string) @file_get_contents($file);
+    $schedstat = @file_get_contents("$task/schedstat");
+    if ($schedstat !== false) {
+        return (int) explode(' ', $schedstat)[0];
+    }
+    $stat = (string) @file_get_contents("$task/stat");
     $fields = explode(' ', substr($stat, strrpos($stat, ')') + 2));
-    return (int) ($fields[11] ?? 0) + (int) ($fields[12] ?? 0);
+    return ((int) ($fields[11] ?? 0) + (int) ($fields[12] ?? 0)) * 10000000;
 }
 
 /*
@@ -149,15 +158,16 @@ function fpm_bench_workers_cpu(int $master): array
 {
     $all = $ticker = $writer = 0;
     foreach (explode(' ', trim((string) @file_get_contents("/proc/$master/task/$master/children"))) as $pid) {
-        $all += fpm_bench_stat_ticks("/proc/$pid/stat");
         foreach (glob("/proc/$pid/task/*") as $task) {
+            $ns = fpm_bench_task_ns($task);
+            $all += $ns;
             $comm = trim((string) @file_get_contents("$task/comm"));
             if ($comm === 'bench ticker') {
-                $ticker += fpm_bench_stat_ticks("$task/stat");
+                $ticker += $ns;
             } elseif ($comm === 'bench writer') {
-                $writer += fpm_bench_stat_ticks("$task/stat");
+                $writer += $ns;
             }
         }
     }
-    return [$all / 100, $ticker / 100, $writer / 100];
+    return [$all / 1e9, $ticker / 1e9, $writer / 1e9];
 }
