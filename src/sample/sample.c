@@ -39,9 +39,14 @@
 /*
  * Shared with the ticker thread, so kept for the process, not the request:
  * the ticker adds to interrupts (relaxed atomics) and raises the VM
- * interrupt; the PHP thread takes the count with a swap and samples.
+ * interrupt; the PHP thread takes the count with a swap and samples. The
+ * count is the low half; the high half names the request it is for (its
+ * bench_sample_started), so that ticks the ticker counted for a request that
+ * ended meanwhile (the ticker preempted between counting and adding) are
+ * dropped, not charged to the next one.
  */
-static uint32_t bench_sample_interrupts;
+static uint64_t bench_sample_interrupts;
+#define BENCH_SAMPLE_TICKS(word) ((uint32_t) (word))
 /** whether a sampled request runs (the ticker raises nothing otherwise) */
 static bool bench_sample_running;
 static bool bench_sample_stopping;
@@ -205,6 +210,14 @@ static bool bench_sample_parked;
 /* Sampled requests started in this process: the ticker's sign that the worker is busy. */
 static uint32_t bench_sample_started;
 
+/* The PHP thread takes the ticks raised for its request, leaving the count at 0 for it. */
+static zend_always_inline uint32_t bench_sample_take_ticks(int order)
+{
+	uint64_t empty = (uint64_t) __atomic_load_n(&bench_sample_started, __ATOMIC_RELAXED) << 32;
+
+	return BENCH_SAMPLE_TICKS(__atomic_exchange_n(&bench_sample_interrupts, empty, order));
+}
+
 static void bench_sample_park(void)
 {
 	for (;;) {
@@ -308,6 +321,7 @@ static void *bench_sample_ticker(void *arg)
 		if (!__atomic_load_n(&bench_sample_running, __ATOMIC_ACQUIRE)) {
 			continue;
 		}
+		uint32_t request = __atomic_load_n(&bench_sample_started, __ATOMIC_RELAXED);
 		int64_t began = __atomic_load_n(&bench_sample_wanted_ns, __ATOMIC_RELAXED);
 		if (first < began) {
 			first = began + (interval - began % interval) % interval;
@@ -327,8 +341,17 @@ static void *bench_sample_ticker(void *arg)
 		if (bench_sample_notes_ticks) {
 			bench_sample_note_tick(pid);
 		}
-		__atomic_fetch_add(&bench_sample_interrupts, ticks, __ATOMIC_RELEASE);
-		zend_atomic_bool_store_ex(bench_sample_vm_interrupt, true);
+		/* For the request whose start these ticks were counted from: dropped if it ended meanwhile. */
+		uint64_t word = __atomic_load_n(&bench_sample_interrupts, __ATOMIC_RELAXED);
+		do {
+			if ((uint32_t) (word >> 32) != request) {
+				break;
+			}
+		} while (!__atomic_compare_exchange_n(&bench_sample_interrupts, &word, word + ticks, false, __ATOMIC_RELEASE,
+			__ATOMIC_RELAXED));
+		if ((uint32_t) (word >> 32) == request) {
+			zend_atomic_bool_store_ex(bench_sample_vm_interrupt, true);
+		}
 	}
 	return NULL;
 }
@@ -349,7 +372,7 @@ static void bench_sample_atfork_child(void)
 	bench_sample_parked = false;
 	if (__atomic_load_n(&bench_sample_running, __ATOMIC_RELAXED)) {
 		__atomic_store_n(&bench_sample_forked, true, __ATOMIC_RELAXED);
-		__atomic_store_n(&bench_sample_interrupts, 1, __ATOMIC_RELAXED);
+		__atomic_store_n(&bench_sample_interrupts, (uint64_t) bench_sample_started << 32 | 1, __ATOMIC_RELAXED);
 		zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
 	}
 }
@@ -575,7 +598,7 @@ static void bench_sample_take(zend_execute_data *top, uint32_t ticks)
 
 static void bench_sample_interrupt(zend_execute_data *execute_data)
 {
-	uint32_t ticks = __atomic_exchange_n(&bench_sample_interrupts, 0, __ATOMIC_ACQUIRE);
+	uint32_t ticks = bench_sample_take_ticks(__ATOMIC_ACQUIRE);
 
 	/* Zero: the interrupt was raised by someone else (a timeout, another extension). */
 	if (ticks) {
@@ -605,8 +628,8 @@ static void bench_sample_execute_internal(zend_execute_data *execute_data, zval 
 		/* What execute_internal() does, one call fewer: this runs around every internal call. */
 		execute_data->func->internal_function.handler(execute_data, return_value);
 	}
-	if (UNEXPECTED(__atomic_load_n(&bench_sample_interrupts, __ATOMIC_RELAXED) != 0)) {
-		uint32_t ticks = __atomic_exchange_n(&bench_sample_interrupts, 0, __ATOMIC_RELAXED);
+	if (UNEXPECTED(BENCH_SAMPLE_TICKS(__atomic_load_n(&bench_sample_interrupts, __ATOMIC_RELAXED)) != 0)) {
+		uint32_t ticks = bench_sample_take_ticks(__ATOMIC_RELAXED);
 		if (ticks) {
 			bench_sample_take(trampoline ? execute_data->prev_execute_data : execute_data, ticks);
 		}
@@ -749,7 +772,10 @@ void bench_sample_rinit(void)
 		/* A system call: only when samples are weighed by CPU time. */
 		bench_sample.last_cpu_ns = bench_sample_now_ns(CLOCK_THREAD_CPUTIME_ID);
 	}
-	__atomic_store_n(&bench_sample_interrupts, 0, __ATOMIC_RELAXED);
+	/* A new request: ticks the ticker counted for an earlier one find another name on the count, and are dropped. */
+	uint32_t request = bench_sample_started + 1;
+	__atomic_store_n(&bench_sample_interrupts, (uint64_t) request << 32, __ATOMIC_RELAXED);
+	__atomic_store_n(&bench_sample_started, request, __ATOMIC_RELAXED);
 	if (bench_sample.by_signal) {
 		bench_sample_setup();
 		if (bench_sample_signal_arm(bench_sample_interval_ns, bench_sample_signal_tick)) {
@@ -768,7 +794,6 @@ void bench_sample_rinit(void)
 			return;
 		}
 	}
-	__atomic_store_n(&bench_sample_started, bench_sample_started + 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&bench_sample_wanted_ns, p->start_ns, __ATOMIC_RELAXED);
 	__atomic_store_n(&bench_sample_running, true, __ATOMIC_SEQ_CST);
 	bench_sample_unpark();
@@ -790,7 +815,7 @@ void bench_sample_rshutdown(void)
 	 * shutdown functions' aftermath, other extensions' RSHUTDOWN) are the
 	 * request's time outside any PHP frame: "{request}", the root.
 	 */
-	uint32_t ticks = __atomic_exchange_n(&bench_sample_interrupts, 0, __ATOMIC_ACQUIRE);
+	uint32_t ticks = bench_sample_take_ticks(__ATOMIC_ACQUIRE);
 	if (ticks) {
 		bench_sample_take(NULL, ticks);
 	}

@@ -8,9 +8,10 @@ them all, also those from before the request began: a 2 ms request could
 weigh 40 ms. Here the ticker runs under SCHED_IDLE on the CPU of php-cgi and
 of a busy loop, so it wakes late often; php-cgi runs 200 requests of 2 ms
 with a 1 ms interval. Ticks are counted on a grid of the interval, and those
-of a request are the grid points from its start to its end: its samples
-weigh at most its duration plus one interval, exactly, whatever the timing
-(no false failure). Needs taskset and chrt; not under valgrind (timing). It
+of a request are the grid points from its start to its end (ticks counted
+for a request that ended before the ticker could add them are dropped: the
+count names its request): its samples weigh at most its duration plus one
+interval, exactly, whatever the timing (no false failure). Needs taskset and chrt; not under valgrind (timing). It
 runs alone: its busy loop holds CPU 0 for a while.
 --SKIPIF--
 <?php
