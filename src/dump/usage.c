@@ -10,6 +10,10 @@
 # include "config.h"
 #endif
 
+/* statx() */
+#ifndef _GNU_SOURCE
+# define _GNU_SOURCE
+#endif
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -19,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/param.h>
 #include <sys/stat.h>
@@ -45,6 +50,8 @@
 typedef struct {
 	/** when the machine booted (CLOCK_REALTIME less CLOCK_MONOTONIC): a count of another boot is read anew */
 	int64_t booted_ns;
+	/** when the directory was made, where the file system says (statx): a new one with a reused inode is read anew */
+	int64_t born_ns;
 	/** the bench files' bytes: the last read's, plus what was written since */
 	uint64_t bytes;
 	/** when the directory is read next (CLOCK_MONOTONIC) */
@@ -57,7 +64,9 @@ static struct {
 	/** the directory's shared count, or own when it has none */
 	bench_usage_count *count;
 	bench_usage_count own;
-} bench_usage = {.lock = PTHREAD_MUTEX_INITIALIZER};
+	/** the shared count's file, locked by the process reading the directory (-1 with own) */
+	int fd;
+} bench_usage = {.lock = PTHREAD_MUTEX_INITIALIZER, .fd = -1};
 
 static uint64_t bench_usage_clock_ns(clockid_t clock)
 {
@@ -95,7 +104,17 @@ static bool bench_usage_read_dir(const char *dir, uint64_t *total)
  * containers). Space is allocated before the mapping is touched: on a full
  * /dev/shm the first write to a page of a sparse file would raise SIGBUS.
  */
-static bench_usage_count *bench_usage_map(const char *dir)
+static int64_t bench_usage_born_ns(const char *dir)
+{
+	struct statx stx;
+
+	if (statx(AT_FDCWD, dir, 0, STATX_BTIME, &stx) != 0 || !(stx.stx_mask & STATX_BTIME)) {
+		return 0;
+	}
+	return (int64_t) stx.stx_btime.tv_sec * 1000000000 + stx.stx_btime.tv_nsec;
+}
+
+static bool bench_usage_map(const char *dir)
 {
 	char path[64];
 	bench_usage_count *count = NULL;
@@ -103,47 +122,54 @@ static bench_usage_count *bench_usage_map(const char *dir)
 	int home, fd;
 
 	if (stat(dir, &st) != 0) {
-		return NULL;
+		return false;
 	}
 	snprintf(path, sizeof(path), "/dev/shm/bench-%lu", (unsigned long) geteuid());
 	if (mkdir(path, 0700) != 0 && errno != EEXIST) {
-		return NULL;
+		return false;
 	}
 	home = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (home < 0) {
-		return NULL;
+		return false;
 	}
-	snprintf(path, sizeof(path), "usage-v1.%ju.%ju", (uintmax_t) st.st_dev, (uintmax_t) st.st_ino);
+	snprintf(path, sizeof(path), "usage-v2.%ju.%ju", (uintmax_t) st.st_dev, (uintmax_t) st.st_ino);
 	fd = fstat(home, &st) == 0 && st.st_uid == geteuid() && (st.st_mode & 077) == 0
 		? openat(home, path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600) : -1;
 	close(home);
 	if (fd < 0) {
-		return NULL;
+		return false;
 	}
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && posix_fallocate(fd, 0, sizeof(*count)) == 0) {
 		count = mmap(NULL, sizeof(*count), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-		if (count == MAP_FAILED) {
-			count = NULL;
-		}
 	}
-	close(fd);
-	if (count) {
-		/* A new file (zeros) or one of another boot: read at once. A step of the wall clock costs a read too. */
-		int64_t booted = (int64_t) (bench_usage_clock_ns(CLOCK_REALTIME) - bench_usage_clock_ns(CLOCK_MONOTONIC));
-		int64_t stored = __atomic_load_n(&count->booted_ns, __ATOMIC_RELAXED);
-		if (stored < booted - (int64_t) BENCH_USAGE_READ_MIN_NS || stored > booted + (int64_t) BENCH_USAGE_READ_MIN_NS) {
-			__atomic_store_n(&count->next_read_ns, 0, __ATOMIC_RELAXED);
-			__atomic_store_n(&count->booted_ns, booted, __ATOMIC_RELAXED);
-		}
+	if (!count || count == MAP_FAILED) {
+		close(fd);
+		return false;
 	}
-	return count;
+	/*
+	 * A new file (zeros), one of another boot or of an earlier directory with
+	 * the same inode: read at once. A step of the wall clock costs a read too.
+	 */
+	int64_t booted = (int64_t) (bench_usage_clock_ns(CLOCK_REALTIME) - bench_usage_clock_ns(CLOCK_MONOTONIC));
+	int64_t stored = __atomic_load_n(&count->booted_ns, __ATOMIC_RELAXED), born = bench_usage_born_ns(dir);
+	if (stored < booted - (int64_t) BENCH_USAGE_READ_MIN_NS || stored > booted + (int64_t) BENCH_USAGE_READ_MIN_NS
+			|| __atomic_load_n(&count->born_ns, __ATOMIC_RELAXED) != born) {
+		__atomic_store_n(&count->next_read_ns, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&count->booted_ns, booted, __ATOMIC_RELAXED);
+		__atomic_store_n(&count->born_ns, born, __ATOMIC_RELAXED);
+	}
+	bench_usage.count = count;
+	bench_usage.fd = fd;
+	return true;
 }
 
 static void bench_usage_unmap(void)
 {
-	if (bench_usage.count && bench_usage.count != &bench_usage.own) {
+	if (bench_usage.fd >= 0) {
 		munmap(bench_usage.count, sizeof(*bench_usage.count));
+		close(bench_usage.fd);
 	}
+	bench_usage.fd = -1;
 	bench_usage.count = NULL;
 	bench_usage.dir[0] = '\0';
 }
@@ -154,8 +180,7 @@ static bench_usage_count *bench_usage_for(const char *dir)
 	if (!bench_usage.count || strcmp(dir, bench_usage.dir) != 0) {
 		bench_usage_unmap();
 		memset(&bench_usage.own, 0, sizeof(bench_usage.own));
-		bench_usage.count = bench_usage_map(dir);
-		if (!bench_usage.count) {
+		if (!bench_usage_map(dir)) {
 			bench_usage.count = &bench_usage.own;
 		}
 		snprintf(bench_usage.dir, sizeof(bench_usage.dir), "%s", dir);
@@ -169,20 +194,20 @@ uint64_t bench_usage_bytes(const char *dir)
 
 	pthread_mutex_lock(&bench_usage.lock);
 	bench_usage_count *count = bench_usage_for(dir);
-	uint64_t next = __atomic_load_n(&count->next_read_ns, __ATOMIC_RELAXED);
 	/*
-	 * The process that moves the next read on reads the directory; the others
-	 * go on with the count. It claims the longest a read may wait, so that no
-	 * other starts while its read lasts, then sets when the next one is due.
+	 * The process that takes the file's lock reads the directory when due; the
+	 * others go on with the count meanwhile. The lock goes with a process that
+	 * dies reading.
 	 */
-	if (now >= next && __atomic_compare_exchange_n(&count->next_read_ns, &next, now + BENCH_USAGE_READ_MAX_NS, false,
-			__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+	bool locked = now >= __atomic_load_n(&count->next_read_ns, __ATOMIC_RELAXED)
+		&& (bench_usage.fd < 0 || flock(bench_usage.fd, LOCK_EX | LOCK_NB) == 0);
+	if (locked && now >= __atomic_load_n(&count->next_read_ns, __ATOMIC_RELAXED)) {
 		uint64_t before = __atomic_load_n(&count->bytes, __ATOMIC_RELAXED), read = 0;
 		if (bench_usage_read_dir(dir, &read)) {
 			/*
 			 * What others wrote meanwhile stays counted (maybe twice, until the next
-			 * read). Never below the read, should a count of another boot have been
-			 * taken for new while this read ran.
+			 * read). Never below the read, should another process have taken the
+			 * count for new (another boot, another directory) while this read ran.
 			 */
 			uint64_t was = __atomic_load_n(&count->bytes, __ATOMIC_RELAXED);
 			while (!__atomic_compare_exchange_n(&count->bytes, &was, read + (was > before ? was - before : 0), false,
@@ -192,6 +217,9 @@ uint64_t bench_usage_bytes(const char *dir)
 		uint64_t took = bench_usage_clock_ns(CLOCK_MONOTONIC) - now;
 		__atomic_store_n(&count->next_read_ns, now + MIN(MAX(BENCH_USAGE_READ_MIN_NS, 100 * took), BENCH_USAGE_READ_MAX_NS),
 			__ATOMIC_RELAXED);
+	}
+	if (locked && bench_usage.fd >= 0) {
+		flock(bench_usage.fd, LOCK_UN);
 	}
 	bytes = __atomic_load_n(&count->bytes, __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&bench_usage.lock);
@@ -217,10 +245,11 @@ void bench_usage_fork_parent(void)
 	pthread_mutex_unlock(&bench_usage.lock);
 }
 
-/* The child keeps the mapping: it writes to the same directory. */
+/* The child maps the count anew: a lock on the file it shares with the parent would be the parent's too. */
 void bench_usage_fork_child(void)
 {
 	pthread_mutex_init(&bench_usage.lock, NULL);
+	bench_usage_unmap();
 }
 
 void bench_usage_mshutdown(void)

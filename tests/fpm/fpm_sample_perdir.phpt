@@ -38,6 +38,7 @@ $slow = sprintf('env SCRIPT_FILENAME=%s DOCUMENT_ROOT=%s SCRIPT_NAME=/slow/app.p
 echo "slow: ", str_ends_with(trim((string) shell_exec($slow)), 'ok') ? 'ok' : 'unexpected', "\n";
 unlink("{$fpm['dir']}/slow/app.php");
 unlink("{$fpm['dir']}/slow/.user.ini");
+profile_forget_usage("{$fpm['dir']}/slow");
 rmdir("{$fpm['dir']}/slow");
 [$files, $log] = fpm_stop($fpm);
 

@@ -52,6 +52,7 @@ exec(sprintf('%s -n -d extension=%s -d bench.mode=profile -d bench.report=0 -d b
 $files = glob("$dir/*");
 printf("files: %d, mode %o, %s\n", count($files), fileperms($files[0]) & 0777, basename($files[0]) === basename($files[0], '.tmp') ? 'final name' : 'temporary');
 array_map('unlink', $files);
+profile_forget_usage($dir);
 rmdir($dir);
 ?>
 --EXPECT--

@@ -32,6 +32,8 @@ $out = "$dir/out";
 mkdir($out, 0777, true);
 exec('mount -t tmpfs -o size=16k tmpfs ' . escapeshellarg($out));
 register_shutdown_function(function () use ($dir, $out) {
+    require_once __DIR__ . '/profile.inc';
+    profile_forget_usage($out);
     exec('umount ' . escapeshellarg($out));
     @rmdir($out);
     @unlink("$dir/script.php");

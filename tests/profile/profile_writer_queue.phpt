@@ -18,6 +18,7 @@ if (!is_executable($cgi)) die("skip $cgi is not installed");
 ?>
 --FILE--
 <?php
+require __DIR__ . '/profile.inc';
 $cgi = dirname(PHP_BINARY) . '/php-cgi' . PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION;
 $dir = sys_get_temp_dir() . '/bench-writer-queue-' . getmypid();
 mkdir($dir);
@@ -54,6 +55,7 @@ printf("files + drops = 200: %s\n", count($files) + $dropped === 200 ? 'yes' : '
 printf("said once: %d\n", substr_count($out, "the writer's queue is full"));
 printf("the big profile was written: %s\n", array_filter($files, fn($f) => filesize($f) > 1000000) ? 'yes' : 'no');
 array_map('unlink', [...$files, "$dir/script.php", "$dir/count"]);
+profile_forget_usage($dir);
 rmdir($dir);
 ?>
 --EXPECT--

@@ -72,6 +72,7 @@ printf("requests picked: n/2 +- 4.1 sqrt(n)/2: %s\n", abs($picked - $n / 2) <= 4
 $mean = $bytes ? array_sum($bytes) / count($bytes) : 0;
 printf("alloc_big in a picked request: 20 MB within 10%%: %s\n", abs($mean - 20e6) <= 2e6 ? 'yes' : "no ($mean)");
 array_map('unlink', [...$files, "$dir/script.php", "$dir/info.php"]);
+profile_forget_usage($dir);
 rmdir($dir);
 ?>
 --EXPECT--
