@@ -133,11 +133,12 @@ function fpm_bench_build_second_pthread(string $tool, string $so): void
     }
 }
 
-/* CPU ticks (user + system) in a /proc stat file: the 12th and 13th fields after the command's closing parenthesis. */
 /*
  * A thread's CPU time in ns: the scheduler's run time (schedstat), exact;
- * the clock ticks of its stat file miss a thread that runs between two ticks
- * (bench's ticker, woken by a timer, mostly does: it read 0.00% that way).
+ * the clock ticks of its stat file (user + system: the 12th and 13th fields
+ * after the command's closing parenthesis, the fallback) miss a thread that
+ * runs between two ticks (bench's ticker, woken by a timer, mostly does: it
+ * read 0.00% that way).
  */
 function fpm_bench_task_ns(string $task): int
 {

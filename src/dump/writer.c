@@ -87,16 +87,22 @@ void bench_writer_say_failures(void)
 		pthread_mutex_unlock(&bench_failures.lock);
 		if (say) {
 			/*
-			 * Past the script's own error handler, which at a request's end (the
-			 * profile is written in RSHUTDOWN) could turn the warning into an
+			 * At a request's end (the profile is written in RSHUTDOWN) past the
+			 * script's own error handler, which could turn the warning into an
 			 * uncaught exception: a fatal error, and the profile lost uncounted.
+			 * Within the request (bench_stop()) the handler sees it, as any warning.
 			 */
+			bool ending = EG(flags) & EG_FLAGS_IN_SHUTDOWN;
 			zval handler;
-			ZVAL_COPY_VALUE(&handler, &EG(user_error_handler));
-			ZVAL_UNDEF(&EG(user_error_handler));
+			if (ending) {
+				ZVAL_COPY_VALUE(&handler, &EG(user_error_handler));
+				ZVAL_UNDEF(&EG(user_error_handler));
+			}
 			php_error_docref(NULL, E_WARNING, "bench: %s; later ones in this process are counted in bench_info(), not repeated",
 				message);
-			ZVAL_COPY_VALUE(&EG(user_error_handler), &handler);
+			if (ending) {
+				ZVAL_COPY_VALUE(&EG(user_error_handler), &handler);
+			}
 		}
 	}
 }

@@ -9,7 +9,11 @@ flame graph tools stop at a byte that is not UTF-8; proto3 strings must be
 UTF-8; and a name ending in " 2" ended its folded line as "... 2 300", two
 values, which flame graph tools draw as a differential graph.
 --SKIPIF--
-<?php require __DIR__ . '/profile.inc'; profile_skip(); ?>
+<?php require __DIR__ . '/profile.inc'; profile_skip();
+if (trim((string) shell_exec('command -v callgrind_annotate')) === '') die('skip callgrind_annotate not installed');
+if (!is_file('/usr/share/gocode/src/github.com/google/pprof/proto/profile.proto') || trim((string) shell_exec('command -v protoc')) === '') {
+    die('skip protoc or pprof\'s profile.proto not installed');
+} ?>
 --FILE--
 <?php
 require __DIR__ . '/profile.inc';
@@ -50,13 +54,9 @@ foreach (explode("\n", trim($folded)) as $line) {
 echo "folded frame: ", str_replace($dir, 'DIR', current(preg_grep('/^include:/', $frames)) ?: '-'), "\n";
 
 $proto = '/usr/share/gocode/src/github.com/google/pprof/proto/profile.proto';
-if (is_file($proto) && trim((string) shell_exec('command -v protoc')) !== '') {
-    exec(sprintf('cd %s && protoc --decode=perftools.profiles.Profile profile.proto < %s 2>&1', escapeshellarg(dirname($proto)),
-        escapeshellarg($files['pprof'])), $decoded, $status);
-    echo "pprof: protoc ", $status === 0 ? 'decodes it' : 'fails: ' . implode("\n", $decoded), "\n";
-} else {
-    echo "pprof: protoc decodes it\n";
-}
+exec(sprintf('cd %s && protoc --decode=perftools.profiles.Profile profile.proto < %s 2>&1', escapeshellarg(dirname($proto)),
+    escapeshellarg($files['pprof'])), $decoded, $status);
+echo "pprof: protoc ", $status === 0 ? 'decodes it' : 'fails: ' . implode("\n", $decoded), "\n";
 array_map('unlink', glob("$dir/*"));
 profile_forget_usage($dir);
 rmdir($dir);
