@@ -30,6 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "usage.h"
+#include "src/lib/clock.h"
 
 /*
  * What the bench files in a directory weigh is read (every worker writes
@@ -67,14 +68,6 @@ static struct {
 	/** the shared count's file, locked by the process reading the directory (-1 with own) */
 	int fd;
 } bench_usage = {.lock = PTHREAD_MUTEX_INITIALIZER, .fd = -1};
-
-static uint64_t bench_usage_clock_ns(clockid_t clock)
-{
-	struct timespec ts;
-
-	clock_gettime(clock, &ts);
-	return (uint64_t) ts.tv_sec * 1000000000 + (uint64_t) ts.tv_nsec;
-}
 
 /* Adds what the bench files in dir weigh to *total; false when dir cannot be read. */
 static bool bench_usage_read_dir(const char *dir, uint64_t *total)
@@ -150,7 +143,7 @@ static bool bench_usage_map(const char *dir)
 	 * A new file (zeros), one of another boot or of an earlier directory with
 	 * the same inode: read at once. A step of the wall clock costs a read too.
 	 */
-	int64_t booted = (int64_t) (bench_usage_clock_ns(CLOCK_REALTIME) - bench_usage_clock_ns(CLOCK_MONOTONIC));
+	int64_t booted = bench_clock_ns(CLOCK_REALTIME) - bench_clock_ns(CLOCK_MONOTONIC);
 	int64_t stored = __atomic_load_n(&count->booted_ns, __ATOMIC_RELAXED), born = bench_usage_born_ns(dir);
 	if (stored < booted - (int64_t) BENCH_USAGE_READ_MIN_NS || stored > booted + (int64_t) BENCH_USAGE_READ_MIN_NS
 			|| __atomic_load_n(&count->born_ns, __ATOMIC_RELAXED) != born) {
@@ -190,7 +183,7 @@ static bench_usage_count *bench_usage_for(const char *dir)
 
 uint64_t bench_usage_bytes(const char *dir)
 {
-	uint64_t now = bench_usage_clock_ns(CLOCK_MONOTONIC), bytes;
+	uint64_t now = (uint64_t) bench_clock_ns(CLOCK_MONOTONIC), bytes;
 
 	pthread_mutex_lock(&bench_usage.lock);
 	bench_usage_count *count = bench_usage_for(dir);
@@ -214,7 +207,7 @@ uint64_t bench_usage_bytes(const char *dir)
 					__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
 			}
 		}
-		uint64_t took = bench_usage_clock_ns(CLOCK_MONOTONIC) - now;
+		uint64_t took = (uint64_t) bench_clock_ns(CLOCK_MONOTONIC) - now;
 		__atomic_store_n(&count->next_read_ns, now + MIN(MAX(BENCH_USAGE_READ_MIN_NS, 100 * took), BENCH_USAGE_READ_MAX_NS),
 			__ATOMIC_RELAXED);
 	}

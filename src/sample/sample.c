@@ -27,6 +27,7 @@
 # include "zend_frameless_function.h"
 #endif
 #include "php_bench.h"
+#include "src/lib/clock.h"
 #include "src/lib/pid.h"
 #include "src/lib/thread.h"
 #include "sample.h"
@@ -117,14 +118,6 @@ static struct {
 	/** set while a CPU sample is taken: the timer signal must not note frames under it */
 	bool taking;
 } bench_sample;
-
-static int64_t bench_sample_now_ns(clockid_t clock)
-{
-	struct timespec ts;
-
-	clock_gettime(clock, &ts);
-	return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
 
 /* ---- the ticker thread ------------------------------------------------------- */
 
@@ -268,7 +261,7 @@ static void *bench_sample_ticker(void *arg)
 {
 	int64_t interval = (int64_t) bench_sample_interval_ns;
 	/* CLOCK_MONOTONIC is read in the vDSO, and never fails: errno is left alone. */
-	int64_t now = bench_sample_now_ns(CLOCK_MONOTONIC), last_cpu = -1, busy_at = now;
+	int64_t now = bench_clock_ns(CLOCK_MONOTONIC), last_cpu = -1, busy_at = now;
 	int64_t next = __atomic_load_n(&bench_sample_wanted_ns, __ATOMIC_RELAXED);
 	uint32_t started = __atomic_load_n(&bench_sample_started, __ATOMIC_RELAXED);
 	bool cpu = BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU;
@@ -277,7 +270,7 @@ static void *bench_sample_ticker(void *arg)
 	next -= next % interval;
 	bench_thread_syscall(SYS_prctl, PR_SET_NAME, (long) "bench ticker", 0, 0, 0, 0);
 	while (!__atomic_load_n(&bench_sample_stopping, __ATOMIC_RELAXED)) {
-		now = bench_sample_now_ns(CLOCK_MONOTONIC);
+		now = bench_clock_ns(CLOCK_MONOTONIC);
 		uint32_t started_now = __atomic_load_n(&bench_sample_started, __ATOMIC_RELAXED);
 
 		if (started_now != started || __atomic_load_n(&bench_sample_running, __ATOMIC_RELAXED)) {
@@ -288,7 +281,7 @@ static void *bench_sample_ticker(void *arg)
 
 			bench_sample_park();
 			last_cpu = -1;
-			now = bench_sample_now_ns(CLOCK_MONOTONIC);
+			now = bench_clock_ns(CLOCK_MONOTONIC);
 			/*
 			 * Back on the grid (when a request starts must not decide whether it
 			 * gets a sample), from the request that woke it. Stored before
@@ -303,7 +296,7 @@ static void *bench_sample_ticker(void *arg)
 		}
 		next += interval;
 		/* In slices of at most 50 ms, so that a process that ends is not kept waiting for a long interval. */
-		while ((now = bench_sample_now_ns(CLOCK_MONOTONIC)) < next
+		while ((now = bench_clock_ns(CLOCK_MONOTONIC)) < next
 				&& !__atomic_load_n(&bench_sample_stopping, __ATOMIC_RELAXED)) {
 			int64_t wake = MIN(next, now + 50000000);
 			struct timespec until = {.tv_sec = wake / 1000000000, .tv_nsec = wake % 1000000000};
@@ -360,7 +353,7 @@ static void bench_sample_atfork_child(void)
 {
 	/* This thread is new, and its CPU clock starts again: a sample must not weigh the parent's time against it. */
 	if (BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU) {
-		bench_sample.last_cpu_ns = bench_sample_now_ns(CLOCK_THREAD_CPUTIME_ID);
+		bench_sample.last_cpu_ns = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 	}
 	/* Draws of its own: workers forked from one master must not pick the same requests. */
 	bench_sample.rng = 0;
@@ -425,7 +418,7 @@ static bool bench_sample_start_ticker(void)
 	}
 	__atomic_store_n(&bench_sample_stopping, false, __ATOMIC_RELAXED);
 	/* Seen by the new thread: creating it orders it. */
-	__atomic_store_n(&bench_sample_wanted_ns, bench_sample_now_ns(CLOCK_MONOTONIC), __ATOMIC_RELAXED);
+	__atomic_store_n(&bench_sample_wanted_ns, bench_clock_ns(CLOCK_MONOTONIC), __ATOMIC_RELAXED);
 
 	int err = bench_thread_start(&bench_sample_thread, bench_sample_ticker, (void *) (intptr_t) bench_pid(), true);
 	if (err != 0) {
@@ -566,7 +559,7 @@ static void bench_sample_take(zend_execute_data *top, uint32_t ticks)
 	}
 	bench_sample.taking = true;
 	if (BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU) {
-		int64_t now = bench_sample_now_ns(CLOCK_THREAD_CPUTIME_ID);
+		int64_t now = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 		weight = now - bench_sample.last_cpu_ns;
 		bench_sample.last_cpu_ns = now;
 		counter = BENCH_COUNTER_CPU_NS;
@@ -682,7 +675,7 @@ void bench_sample_minit(void)
 static double bench_sample_uniform(void)
 {
 	if (bench_sample.rng == 0) {
-		bench_sample.rng = ((uint64_t) bench_pid() << 32) ^ (uint64_t) bench_sample_now_ns(CLOCK_REALTIME) ^ 0x9E3779B97F4A7C15ULL;
+		bench_sample.rng = ((uint64_t) bench_pid() << 32) ^ (uint64_t) bench_clock_ns(CLOCK_REALTIME) ^ 0x9E3779B97F4A7C15ULL;
 	}
 	bench_sample.rng ^= bench_sample.rng >> 12;
 	bench_sample.rng ^= bench_sample.rng << 25;
@@ -754,7 +747,7 @@ void bench_sample_rinit(void)
 	}
 	p->sampled = true;
 	p->active = true;
-	p->start_ns = bench_sample_now_ns(CLOCK_MONOTONIC);
+	p->start_ns = bench_clock_ns(CLOCK_MONOTONIC);
 	bench_sample.samples = 0;
 	bench_sample.alloc_samples = 0;
 	bench_sample.truncated = 0;
@@ -770,7 +763,7 @@ void bench_sample_rinit(void)
 	}
 	if (BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU) {
 		/* A system call: only when samples are weighed by CPU time. */
-		bench_sample.last_cpu_ns = bench_sample_now_ns(CLOCK_THREAD_CPUTIME_ID);
+		bench_sample.last_cpu_ns = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 	}
 	/* A new request: ticks the ticker counted for an earlier one find another name on the count, and are dropped. */
 	uint32_t request = bench_sample_started + 1;
@@ -820,7 +813,7 @@ void bench_sample_rshutdown(void)
 		bench_sample_take(NULL, ticks);
 	}
 	p->active = false;
-	p->end_ns = bench_sample_now_ns(CLOCK_MONOTONIC);
+	p->end_ns = bench_clock_ns(CLOCK_MONOTONIC);
 	memset(&p->total, 0, sizeof(p->total));
 	memset(p->overhead, 0, sizeof(p->overhead));
 	/* Every counter a sample fills: time, and the estimated allocations of allocation samples. */
