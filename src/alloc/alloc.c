@@ -78,18 +78,34 @@ static zend_always_inline void bench_alloc_note_peak(bench_alloc_state *s)
 	}
 }
 
-/* An allocation passed on to the allocator below us. */
-static zend_always_inline void *bench_alloc_forward_malloc(bench_alloc_state *s, size_t size BENCH_MM_DC)
+/* An allocation passed on to Zend MM, with the heap's custom flag cleared for it (see above). */
+static zend_always_inline void *bench_alloc_zend_mm_malloc(bench_alloc_state *s, size_t size BENCH_MM_DC)
 {
 	void *ptr;
 
-	if (s->prev_malloc) {
-		return s->prev_malloc(size BENCH_MM_CC);
-	}
 	BENCH_ALLOC_FLAG_OFF(s);
 	ptr = _zend_mm_alloc(s->heap, size BENCH_MM_FWD_CC);
 	BENCH_ALLOC_FLAG_ON(s);
 	return ptr;
+}
+
+static zend_always_inline void *bench_alloc_zend_mm_realloc(bench_alloc_state *s, void *ptr, size_t size BENCH_MM_DC)
+{
+	void *new_ptr;
+
+	BENCH_ALLOC_FLAG_OFF(s);
+	new_ptr = _zend_mm_realloc(s->heap, ptr, size BENCH_MM_FWD_CC);
+	BENCH_ALLOC_FLAG_ON(s);
+	return new_ptr;
+}
+
+/* An allocation passed on to the allocator below us. */
+static zend_always_inline void *bench_alloc_forward_malloc(bench_alloc_state *s, size_t size BENCH_MM_DC)
+{
+	if (s->prev_malloc) {
+		return s->prev_malloc(size BENCH_MM_CC);
+	}
+	return bench_alloc_zend_mm_malloc(s, size BENCH_MM_CC);
 }
 
 static void *bench_alloc_malloc(size_t size BENCH_MM_DC)
@@ -160,58 +176,92 @@ static void *bench_alloc_realloc(void *ptr, size_t size BENCH_MM_DC)
 
 /*
  * Sample mode alone needs neither tallies nor block sizes: these handlers
- * only forward and count the bytes down to the next sample. The full ones
- * above take over while something counts (a measurement, bench.count_allocs).
+ * only count the bytes down to the next sample and forward, the sample taken
+ * first so that forwarding can end the call. Every allocation of a picked
+ * request runs them (benchmarks/request_cost), so they come in two sets,
+ * chosen at install, rather than test what lies below at each call. Only a
+ * call that may reach zend_mm_gc() clears the custom flag: freeing never
+ * does, and from 8.4 zend_mm_gc() comes to bench_alloc_gc() instead. The full
+ * handlers above take over while something counts (a measurement,
+ * bench.count_allocs).
  */
+static zend_always_inline void bench_alloc_sample_count(bench_alloc_state *s, size_t size)
+{
+	if (UNEXPECTED((s->sample_left -= (int64_t) size) <= 0)) {
+		s->sampler(size);
+	}
+}
+
+/* Zend MM below us. */
 static void *bench_alloc_sample_malloc(size_t size BENCH_MM_DC)
 {
 	bench_alloc_state *s = BENCH_ALLOC;
-	void *ptr = bench_alloc_forward_malloc(s, size BENCH_MM_CC);
 
-	if ((s->sample_left -= (int64_t) size) <= 0) {
-		s->sampler(size);
-	}
-	return ptr;
+	bench_alloc_sample_count(s, size);
+#if PHP_VERSION_ID >= 80400
+	return _zend_mm_alloc(s->heap, size BENCH_MM_FWD_CC);
+#else
+	return bench_alloc_zend_mm_malloc(s, size BENCH_MM_CC);
+#endif
 }
 
 static void bench_alloc_sample_free(void *ptr BENCH_MM_DC)
 {
-	bench_alloc_state *s = BENCH_ALLOC;
-
-	if (s->prev_free) {
-		s->prev_free(ptr BENCH_MM_CC);
-	} else {
-		BENCH_ALLOC_FLAG_OFF(s);
-		_zend_mm_free(s->heap, ptr BENCH_MM_FWD_CC);
-		BENCH_ALLOC_FLAG_ON(s);
-	}
+	_zend_mm_free(BENCH_ALLOC->heap, ptr BENCH_MM_FWD_CC);
 }
 
 static void *bench_alloc_sample_realloc(void *ptr, size_t size BENCH_MM_DC)
 {
 	bench_alloc_state *s = BENCH_ALLOC;
-	void *new_ptr;
 
-	if (s->prev_realloc) {
-		new_ptr = s->prev_realloc(ptr, size BENCH_MM_CC);
-	} else {
-		BENCH_ALLOC_FLAG_OFF(s);
-		new_ptr = _zend_mm_realloc(s->heap, ptr, size BENCH_MM_FWD_CC);
-		BENCH_ALLOC_FLAG_ON(s);
-	}
-	if ((s->sample_left -= (int64_t) size) <= 0) {
-		s->sampler(size);
-	}
-	return new_ptr;
+	bench_alloc_sample_count(s, size);
+#if PHP_VERSION_ID >= 80400
+	return _zend_mm_realloc(s->heap, ptr, size BENCH_MM_FWD_CC);
+#else
+	return bench_alloc_zend_mm_realloc(s, ptr, size BENCH_MM_CC);
+#endif
+}
+
+/* Another extension's handlers, or libc's (USE_ZEND_ALLOC=0), below us. */
+static void *bench_alloc_sample_malloc_chained(size_t size BENCH_MM_DC)
+{
+	bench_alloc_state *s = BENCH_ALLOC;
+
+	bench_alloc_sample_count(s, size);
+	return s->prev_malloc(size BENCH_MM_CC);
+}
+
+static void bench_alloc_sample_free_chained(void *ptr BENCH_MM_DC)
+{
+	BENCH_ALLOC->prev_free(ptr BENCH_MM_CC);
+}
+
+static void *bench_alloc_sample_realloc_chained(void *ptr, size_t size BENCH_MM_DC)
+{
+	bench_alloc_state *s = BENCH_ALLOC;
+
+	bench_alloc_sample_count(s, size);
+	return s->prev_realloc(ptr, size BENCH_MM_CC);
+}
+
+static bool bench_alloc_is_sample_set(bench_mm_malloc_fn fn)
+{
+	return fn == bench_alloc_sample_malloc || fn == bench_alloc_sample_malloc_chained;
 }
 
 #if PHP_VERSION_ID >= 80400
-/* gc_mem_caches() and friends reach Zend MM's collector through us on 8.4+. */
+/*
+ * gc_mem_caches() and friends, and an allocation near memory_limit, reach Zend
+ * MM's collector through us on 8.4+. Without the flag cleared it would only call us again.
+ */
 static size_t bench_alloc_gc(void)
 {
 	bench_alloc_state *s = BENCH_ALLOC;
 	size_t collected;
 
+	if (!s->flip_flag) {
+		return 0;
+	}
 	BENCH_ALLOC_FLAG_OFF(s);
 	collected = zend_mm_gc(s->heap);
 	BENCH_ALLOC_FLAG_ON(s);
@@ -252,6 +302,9 @@ static void bench_alloc_set_ours(bench_alloc_state *s, bool full)
 {
 	if (full) {
 		bench_alloc_set_handlers(s->heap, bench_alloc_malloc, bench_alloc_free, bench_alloc_realloc, s, true);
+	} else if (s->prev_malloc) {
+		bench_alloc_set_handlers(s->heap, bench_alloc_sample_malloc_chained, bench_alloc_sample_free_chained,
+			bench_alloc_sample_realloc_chained, s, true);
 	} else {
 		bench_alloc_set_handlers(s->heap, bench_alloc_sample_malloc, bench_alloc_sample_free, bench_alloc_sample_realloc, s, true);
 	}
@@ -302,7 +355,7 @@ static void bench_alloc_uninstall(bench_alloc_state *s)
 {
 	bench_mm_malloc_fn cur_malloc = bench_alloc_top(s);
 
-	if (cur_malloc == bench_alloc_malloc || cur_malloc == bench_alloc_sample_malloc) {
+	if (cur_malloc == bench_alloc_malloc || bench_alloc_is_sample_set(cur_malloc)) {
 		bench_alloc_set_handlers(s->heap, s->prev_malloc, s->prev_free, s->prev_realloc, s, false);
 		s->installed = false;
 	} else if (cur_malloc == NULL) {
@@ -366,7 +419,7 @@ static void bench_alloc_update(bench_alloc_state *s)
 		}
 	} else if (!s->installed) {
 		bench_alloc_install(s, full);
-	} else if (bench_alloc_top(s) == (full ? bench_alloc_sample_malloc : bench_alloc_malloc)) {
+	} else if (full ? bench_alloc_is_sample_set(bench_alloc_top(s)) : bench_alloc_top(s) == bench_alloc_malloc) {
 		bench_alloc_set_ours(s, full);
 	}
 	/* Otherwise someone set handlers over ours: the set below them stays (the full one samples too). */
