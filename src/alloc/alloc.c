@@ -181,9 +181,10 @@ static void *bench_alloc_realloc(void *ptr, size_t size BENCH_MM_DC)
  * request runs them (benchmarks/request_cost), so they come in two sets,
  * chosen at install, rather than test what lies below at each call. Only a
  * call that may reach zend_mm_gc() clears the custom flag: freeing never
- * does, and from 8.4 zend_mm_gc() comes to bench_alloc_gc() instead. The full
- * handlers above take over while something counts (a measurement,
- * bench.count_allocs).
+ * does, and from 8.4 zend_mm_gc() comes to bench_alloc_gc() instead (unless
+ * another extension sets handlers over ours without a collector: then Zend
+ * MM collects nothing, as with that extension alone). The full handlers
+ * above take over while something counts (a measurement, bench.count_allocs).
  */
 static zend_always_inline void bench_alloc_sample_count(bench_alloc_state *s, size_t size)
 {
@@ -332,8 +333,11 @@ static void bench_alloc_install(bench_alloc_state *s, bool full)
 #endif
 	}
 	/* Block sizes are known from Zend MM, or from libc when it is what lies below. */
-#ifdef __GLIBC__
-	s->freed_size_known = !s->prev_malloc || s->prev_free == (bench_mm_free_fn) free;
+#if defined(__GLIBC__) && PHP_VERSION_ID >= 80400
+	/* From 8.4, USE_ZEND_ALLOC=0 puts on Zend's wrappers of malloc() and free(). */
+	s->freed_size_known = !s->prev_malloc || s->prev_free == __zend_free;
+#elif defined(__GLIBC__)
+	s->freed_size_known = !s->prev_malloc || s->prev_free == (bench_mm_free_fn) (void (*)(void)) free;
 #else
 	s->freed_size_known = !s->prev_malloc;
 #endif
