@@ -825,8 +825,11 @@ void bench_sample_rshutdown(void)
 	p->samples = bench_sample.samples;
 	p->folded_depth = bench_sample.truncated;
 	p->alloc_samples = bench_sample.alloc_samples;
-	/* A request shorter than the interval mostly has no sample: an empty file would tell nothing. */
-	if (p->samples == 0 && p->alloc_samples == 0) {
+	/*
+	 * A request shorter than the interval mostly has no sample: an empty file
+	 * would tell nothing. Folded stacks carry time alone, not allocation samples.
+	 */
+	if (p->samples == 0 && (p->alloc_samples == 0 || BENCH_INI(output_format) == BENCH_FORMAT_FOLDED)) {
 		bench_dump_count_empty();
 		return;
 	}

@@ -1,0 +1,30 @@
+--TEST--
+Sample mode: a request with allocation samples but no time sample writes a profile in the formats that carry allocations, and none in folded stacks (time only), where it counts as empty
+--SKIPIF--
+<?php require __DIR__ . '/sample.inc'; profile_skip(); ?>
+--FILE--
+<?php
+require __DIR__ . '/sample.inc';
+// A 10 s interval: this short script gets no time sample; a 64 KiB gap: some 150 allocation samples.
+$code = <<<'PHP'
+<?php
+$a = [];
+for ($i = 0; $i < 1000; $i++) { $a[] = str_repeat('x', 10000); }
+PHP;
+$ini = ['bench.sample_interval_us' => '10000000', 'bench.alloc_sample_bytes' => '65536', 'bench.alloc_sample_requests' => '1'];
+foreach (['json', 'callgrind', 'pprof', 'folded'] as $format) {
+    $run = sample_run($code, $ini, $format);
+    printf("%s: %d file(s)%s\n", $format, count($run['files']), $run['output'] === '' ? '' : ": {$run['output']}");
+    if ($format === 'json') {
+        $profile = profile_json($run);
+        printf("json: time samples %d, allocation samples over 10: %s\n", $profile['samples'],
+            $profile['alloc_samples'] > 10 ? 'yes' : $profile['alloc_samples']);
+    }
+}
+?>
+--EXPECT--
+json: 1 file(s)
+json: time samples 0, allocation samples over 10: yes
+callgrind: 1 file(s)
+pprof: 1 file(s)
+folded: 0 file(s)
