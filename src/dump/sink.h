@@ -20,7 +20,8 @@
 /**
  * A profile file being written: writers append to buf, which drains into the
  * file (through zstd when compressing) every 64 KiB, so that a dump touches
- * little new memory. The file has a temporary name until bench_sink_close().
+ * little new memory. The file has no name, or a temporary one, until
+ * bench_sink_close().
  */
 typedef struct {
 	bench_buf buf;
@@ -31,6 +32,8 @@ typedef struct {
 	char stamp[32];
 	char path[MAXPATHLEN];
 	char tmp[MAXPATHLEN + 8];
+	/** whether the file has no name yet (O_TMPFILE); else it is written under tmp */
+	bool unnamed;
 	/** bytes in the file so far, and what it may reach (0: no limit) */
 	uint64_t written, allowed;
 	/** why writing failed (NULL while it has not) */
@@ -47,7 +50,7 @@ typedef struct {
  */
 bool bench_sink_open(bench_sink *sink, const char *dir, const char *extension, bool zstd, uint64_t allowed);
 
-/** Flushes, closes and renames to the final name; false (file removed) with sink->error set. */
+/** Flushes, names the file with its final name and closes it; false (file removed) with sink->error set. */
 bool bench_sink_close(bench_sink *sink);
 
 /** Frees what the calling thread kept for writing (its buffer and zstd context). */

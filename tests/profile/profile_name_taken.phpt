@@ -1,45 +1,65 @@
 --TEST--
-Profile files: a name another process took in the output directory (a volume shared by containers, where pids repeat) is skipped, never replaced
+Profile files: a name another process took in the output directory (a volume shared by containers, where pids repeat) is skipped, never replaced; without unnamed files, or where they cannot be linked, a temporary name and a rename do the same
 --DESCRIPTION--
-A profile is named bench.<time>.<pid>.<seq>, and written under that name plus
-".tmp" before it is renamed. In a directory shared across pid namespaces,
-another worker may have the same pid in the same second. The script takes
-its own process's first two names before its profile is written: the
-temporary name of the first, and the final name of the second. The profile
-then moves on to the third, and the other files keep their content (the
-rename replaced the second before).
+A profile is named bench.<time>.<pid>.<seq>. It is written to an unnamed file
+(O_TMPFILE) and linked in under that name; where the file system has no
+unnamed files, under that name plus ".tmp", then renamed; where an unnamed
+file cannot be linked (no /proc), its bytes are copied to such a file. In a
+directory shared across pid namespaces, another worker may have the same pid
+in the same second. The script takes two of its own process's names before
+its profile is written, and the profile moves on to the third:
+- linked: the final names of the first two;
+- no unnamed files (a seccomp filter says EOPNOTSUPP to O_TMPFILE): the
+  temporary name of the first and the final name of the second;
+- no linkat (a seccomp filter refuses it): the final name of the first, and
+  for the copy the temporary name of the first and the final name of the
+  second (three names, four files each).
+The other files keep their content, and no temporary file is left.
 --SKIPIF--
 <?php require __DIR__ . '/profile.inc'; profile_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/profile.inc';
-$run = profile_run(<<<'PHP'
-<?php
+$helper = sys_get_temp_dir() . '/bench-deny-syscall-' . getmypid();
+exec(sprintf('cc -O2 -o %s %s 2>&1', escapeshellarg($helper), escapeshellarg(__DIR__ . '/../sample/deny_syscall.c')), $out, $status);
+if ($status !== 0) {
+    die("cannot build the helper: " . implode("\n", $out));
+}
 // The stamp is taken when the profile is written: this second and the next few.
+$code = <<<'PHP'
+<?php
 $dir = ini_get('bench.output_dir');
 $now = time();
-for ($t = $now; $t < $now + 4; $t++) {
-    $stamp = gmdate('Ymd\THis\Z', $t);
-    file_put_contents(sprintf('%s/bench.%s.%d.1.folded.tmp', $dir, $stamp, getmypid()), "another's\n");
-    file_put_contents(sprintf('%s/bench.%s.%d.2.folded', $dir, $stamp, getmypid()), "another's\n");
+foreach (explode(',', getenv('TAKE')) as $name) {
+    for ($t = $now; $t < $now + 4; $t++) {
+        file_put_contents(sprintf("%s/bench.%s.%d.$name", $dir, gmdate('Ymd\THis\Z', $t), getmypid()), "another's\n");
+    }
 }
 function work() { return str_repeat('x', 10); }
 work();
-PHP, ['bench.compress' => 'none'], 'folded');
-echo $run['output'], "\n";
-$ours = $others = [];
-foreach ($run['files'] as $name => $text) {
-    if ($text === "another's\n") {
-        $others[] = $name;
-    } else {
-        $ours[] = $name;
+PHP;
+$cases = [
+    'linked' => [[], '1.folded,2.folded'],
+    'no unnamed files' => [[$helper, 'tmpfile'], '1.folded.tmp,2.folded'],
+    'no linkat' => [[$helper, 'linkat'], '1.folded,1.folded.tmp,2.folded'],
+];
+foreach ($cases as $label => [$launcher, $take]) {
+    $run = profile_run($code, ['bench.compress' => 'none'], 'folded', ['TAKE' => $take], $launcher);
+    $ours = $others = [];
+    foreach ($run['files'] as $name => $text) {
+        if ($text === "another's\n") {
+            $others[] = $name;
+        } else {
+            $ours[] = $name;
+        }
     }
+    printf("%s: %s%d files of another process kept, %d profile: %s, ours: %s\n", $label, $run['output'] === '' ? '' : "{$run['output']}\n",
+        count($others), count($ours), preg_replace('/^bench\.\d{8}T\d{6}Z\.\d+\./', 'bench.TIME.PID.', $ours[0] ?? 'none'),
+        str_contains($run['files'][$ours[0] ?? ''] ?? '', 'work') ? 'yes' : 'no');
 }
-echo count($others), " files of another process kept\n";
-echo count($ours), " profile: ", preg_replace('/^bench\.\d{8}T\d{6}Z\.\d+\./', 'bench.TIME.PID.', $ours[0] ?? 'none'), "\n";
-echo "it is ours: ", str_contains($run['files'][$ours[0] ?? ''] ?? '', 'work') ? 'yes' : 'no', "\n";
+unlink($helper);
 ?>
 --EXPECT--
-8 files of another process kept
-1 profile: bench.TIME.PID.3.folded
-it is ours: yes
+linked: 8 files of another process kept, 1 profile: bench.TIME.PID.3.folded, ours: yes
+no unnamed files: 8 files of another process kept, 1 profile: bench.TIME.PID.3.folded, ours: yes
+no linkat: 12 files of another process kept, 1 profile: bench.TIME.PID.3.folded, ours: yes

@@ -5,7 +5,10 @@
  *   process_vm_readv  every process_vm_readv;
  *   bare_clone        a clone() of a thread without its own TLS (what
  *                     pthread_create never does: it uses clone3 or CLONE_SETTLS);
- *   threads           every new thread: clone3, and clone() with CLONE_THREAD.
+ *   threads           every new thread: clone3, and clone() with CLONE_THREAD;
+ *   linkat            every linkat;
+ *   tmpfile           an openat() of an unnamed file (O_TMPFILE), with
+ *                     EOPNOTSUPP, as on a file system that has none.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -20,6 +23,9 @@
 #include <unistd.h>
 
 #define DENY BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA))
+#define UNSUPPORTED BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EOPNOTSUPP & SECCOMP_RET_DATA))
+/* The flag that makes O_TMPFILE, without the O_DIRECTORY it also carries. */
+#define TMPFILE_BIT 020000000
 #define ALLOW BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)
 
 int main(int argc, char **argv)
@@ -49,10 +55,25 @@ int main(int argc, char **argv)
 		DENY,
 		ALLOW,
 	};
+	struct sock_filter linkat[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_linkat, 0, 1),
+		DENY,
+		ALLOW,
+	};
+	/* glibc's open() is the openat system call; its flags are the third argument. */
+	struct sock_filter tmpfile[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_openat, 0, 3),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[2])),
+		BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, TMPFILE_BIT, 0, 1),
+		UNSUPPORTED,
+		ALLOW,
+	};
 	struct sock_fprog prog;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: deny_syscall process_vm_readv|bare_clone|threads COMMAND [ARG...]\n");
+		fprintf(stderr, "usage: deny_syscall process_vm_readv|bare_clone|threads|linkat|tmpfile COMMAND [ARG...]\n");
 		return 2;
 	}
 	if (strcmp(argv[1], "process_vm_readv") == 0) {
@@ -61,6 +82,10 @@ int main(int argc, char **argv)
 		prog = (struct sock_fprog) {.len = sizeof(bare_clone) / sizeof(bare_clone[0]), .filter = bare_clone};
 	} else if (strcmp(argv[1], "threads") == 0) {
 		prog = (struct sock_fprog) {.len = sizeof(threads) / sizeof(threads[0]), .filter = threads};
+	} else if (strcmp(argv[1], "linkat") == 0) {
+		prog = (struct sock_fprog) {.len = sizeof(linkat) / sizeof(linkat[0]), .filter = linkat};
+	} else if (strcmp(argv[1], "tmpfile") == 0) {
+		prog = (struct sock_fprog) {.len = sizeof(tmpfile) / sizeof(tmpfile[0]), .filter = tmpfile};
 	} else {
 		fprintf(stderr, "deny_syscall: unknown %s\n", argv[1]);
 		return 2;
