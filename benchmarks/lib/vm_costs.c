@@ -15,10 +15,14 @@
  *                  all on one grid (multiples of US, as bench's ticker now
  *                  does); prints "parked N", "own N" or "shared N" per phase
  *                  (N: passes of all the loops)
- *   file DIR       creates 2,000 files of 520 bytes in DIR per phase, as
- *                  bench's writer does (open O_EXCL, write, close, rename)
- *                  and with O_TMPFILE and linkat, alternately; prints
- *                  "rename US" or "tmpfile US" per phase (us per file)
+ *   file DIR [keep]
+ *                  creates 2,000 files of 520 bytes in DIR per phase, with
+ *                  a temporary name (open O_EXCL, write, close, rename) and
+ *                  without (O_TMPFILE, write, linkat, close), alternately;
+ *                  prints "rename US" or "tmpfile US" per phase (us per
+ *                  file). The files are removed after each phase, or with
+ *                  "keep" kept: the directory fills up, as a profile
+ *                  directory does (40,000 files by the last phase).
  *
  * Run it pinned to one CPU: the second thread must share the loop's CPU.
  */
@@ -196,7 +200,7 @@ static int tickers(unsigned procs, uint64_t interval_us)
 	return 0;
 }
 
-static int files(const char *dir)
+static int files(const char *dir, bool keep)
 {
 	char data[520], path[4096], tmp[4200], fd_path[64];
 	unsigned seq = 0;
@@ -227,7 +231,7 @@ static int files(const char *dir)
 		}
 		printf("%s %.2f\n", tmpfile ? "tmpfile" : "rename", (double) (now_ns() - start) / FILES / 1000);
 		/* Not timed: the next phase starts from an empty directory. */
-		for (unsigned s = seq - FILES; s < seq; s++) {
+		for (unsigned s = seq - FILES; !keep && s < seq; s++) {
 			snprintf(path, sizeof(path), "%s/vm_costs.%u", dir, s);
 			unlink(path);
 		}
@@ -243,9 +247,9 @@ int main(int argc, char **argv)
 	if (argc == 4 && strcmp(argv[1], "tickers") == 0) {
 		return tickers((unsigned) atoi(argv[2]), (uint64_t) atoll(argv[3]));
 	}
-	if (argc == 3 && strcmp(argv[1], "file") == 0) {
-		return files(argv[2]);
+	if ((argc == 3 || (argc == 4 && strcmp(argv[3], "keep") == 0)) && strcmp(argv[1], "file") == 0) {
+		return files(argv[2], argc == 4);
 	}
-	fprintf(stderr, "usage: vm_costs wakeup PAGES | vm_costs tickers PROCS US | vm_costs file DIR\n");
+	fprintf(stderr, "usage: vm_costs wakeup PAGES | vm_costs tickers PROCS US | vm_costs file DIR [keep]\n");
 	return 2;
 }
