@@ -251,7 +251,7 @@ static bool bench_sink_link(bench_sink *sink)
 		if (linkat(AT_FDCWD, self, AT_FDCWD, sink->path, AT_SYMLINK_FOLLOW) == 0) {
 			return true;
 		}
-		/* No /proc: a process that may read any directory (root) links the descriptor itself. */
+		/* No /proc: root, or on recent kernels the process that opened the file, links the descriptor itself. */
 		if (errno == ENOENT && linkat(sink->fd, "", AT_FDCWD, sink->path, AT_EMPTY_PATH) == 0) {
 			return true;
 		}
@@ -280,8 +280,13 @@ static int bench_sink_open_named(bench_sink *sink, bool named_already)
 	return fd;
 }
 
-/* The unnamed file could not be linked: its bytes go to a file under a temporary name, which is renamed. */
-static bool bench_sink_copy_named(bench_sink *sink)
+/*
+ * The unnamed file could not be linked: its bytes go to a file under a
+ * temporary name, which is renamed. Where linking is refused (a seccomp
+ * filter, a security module) or impossible (no /proc), the process writes
+ * named files from then on; other failures (a full disk) cost this profile a copy only.
+ */
+static bool bench_sink_copy_named(bench_sink *sink, int link_errno)
 {
 	int from = sink->fd;
 	uint64_t written = sink->written;
@@ -295,7 +300,9 @@ static bool bench_sink_copy_named(bench_sink *sink)
 		return false;
 	}
 	/* The directory takes files: the link is what failed, and would again. */
-	__atomic_store_n(&bench_sink_named_only, true, __ATOMIC_RELAXED);
+	if (link_errno == EPERM || link_errno == EACCES || link_errno == ENOENT) {
+		__atomic_store_n(&bench_sink_named_only, true, __ATOMIC_RELAXED);
+	}
 	sink->unnamed = false;
 	/* The bytes were counted against the budget once, as they were written. */
 	sink->allowed = 0;
@@ -399,7 +406,7 @@ bool bench_sink_close(bench_sink *sink)
 		if (errno == EEXIST) {
 			sink->error = strerror(errno);
 			ok = false;
-		} else if (!bench_sink_copy_named(sink)) {
+		} else if (!bench_sink_copy_named(sink, errno)) {
 			if (!sink->error) {
 				sink->error = strerror(errno);
 			}
@@ -409,7 +416,11 @@ bool bench_sink_close(bench_sink *sink)
 	if (close(sink->fd) != 0 && ok) {
 		sink->error = strerror(errno);
 		ok = false;
-		/* Linked already: a file whose last bytes may be missing is not left under a profile's name. */
+		/*
+		 * Linked already (a reader may have opened it meanwhile; local file
+		 * systems, the only ones with unnamed files, hardly fail here): a file
+		 * whose last bytes may be missing is not left under a profile's name.
+		 */
 		if (sink->unnamed) {
 			unlink(sink->path);
 		}

@@ -7,11 +7,12 @@
  *                     pthread_create never does: it uses clone3 or CLONE_SETTLS);
  *   threads           every new thread: clone3, and clone() with CLONE_THREAD;
  *   linkat            every linkat;
- *   tmpfile           an openat() of an unnamed file (O_TMPFILE), with
+ *   tmpfile           an open() or openat() of an unnamed file (O_TMPFILE), with
  *                     EOPNOTSUPP, as on a file system that has none.
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <sched.h>
@@ -25,7 +26,7 @@
 #define DENY BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA))
 #define UNSUPPORTED BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EOPNOTSUPP & SECCOMP_RET_DATA))
 /* The flag that makes O_TMPFILE, without the O_DIRECTORY it also carries. */
-#define TMPFILE_BIT 020000000
+#define TMPFILE_BIT (O_TMPFILE & ~O_DIRECTORY)
 #define ALLOW BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)
 
 int main(int argc, char **argv)
@@ -61,10 +62,20 @@ int main(int argc, char **argv)
 		DENY,
 		ALLOW,
 	};
-	/* glibc's open() is the openat system call; its flags are the third argument. */
+	/* openat's flags are its third argument; open's (where the system has it: musl calls it) its second. */
 	struct sock_filter tmpfile[] = {
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_openat, 0, 3),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_openat, 0, 1),
+		BPF_JUMP(BPF_JMP | BPF_JA, 3, 0, 0),
+#ifdef __NR_open
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_open, 0, 5),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[1])),
+		BPF_JUMP(BPF_JMP | BPF_JA, 1, 0, 0),
+#else
+		ALLOW,
+		ALLOW,
+		ALLOW,
+#endif
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[2])),
 		BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, TMPFILE_BIT, 0, 1),
 		UNSUPPORTED,
