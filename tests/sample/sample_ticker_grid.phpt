@@ -5,7 +5,9 @@ Workers sharing a CPU then pay one timer interrupt per tick between them, not
 one each (benchmarks/vm_costs). The script reads the ticker's deadline while
 it sleeps: /proc/PID/task/TID/syscall gives clock_nanosleep's arguments, and
 /proc/PID/mem the timespec they point at. It does so in the parent and in a
-forked child (whose ticker starts anew). The interval is 3 ms: a ticker on a
+forked child (whose ticker starts anew). A read counts only where the ticker
+did not run meanwhile (its schedstat unchanged): it reads the clock into the
+same stack slot between two sleeps, whose arguments are the same. The interval is 3 ms: a ticker on a
 grid of its own would put a deadline on a multiple of it with a chance of 1 in
 3,000,000, so the test fails for a ticker off the shared grid.
 --SKIPIF--
@@ -26,6 +28,8 @@ function ticker_deadlines(int $want): array
     $proc = '/proc/' . posix_getpid();
     $tid = null;
     $mem = fopen("$proc/mem", 'rb');
+    // Unbuffered: a buffer filled earlier would answer for the same address.
+    stream_set_read_buffer($mem, 0);
     $deadlines = [];
     for ($try = 0; count($deadlines) < $want && $try < 20000; $try++) {
         // A forked child's ticker starts at its first tick: looked for until it is there.
@@ -34,6 +38,7 @@ function ticker_deadlines(int $want): array
                 $tid = basename(dirname($comm));
             }
         }
+        $ran = $tid === null ? '' : (string) @file_get_contents("$proc/task/$tid/schedstat");
         $call = $tid === null ? '' : (string) @file_get_contents("$proc/task/$tid/syscall");
         // Number, clock, flags (TIMER_ABSTIME is 1), the deadline's address; numbers after the first in hex.
         $args = array_map(fn($arg) => str_starts_with($arg, '0x') ? hexdec(substr($arg, 2)) : (int) $arg,
@@ -43,8 +48,8 @@ function ticker_deadlines(int $want): array
         }
         fseek($mem, $args[3]);
         $ts = unpack('qsec/qnsec', fread($mem, 16));
-        // Still in the same call: the timespec was not being rewritten while read.
-        if (@file_get_contents("$proc/task/$tid/syscall") === $call) {
+        // Still in the same call, and the ticker did not run: the timespec is that call's deadline.
+        if (@file_get_contents("$proc/task/$tid/syscall") === $call && @file_get_contents("$proc/task/$tid/schedstat") === $ran) {
             $deadlines[] = $ts['sec'] * 1000000000 + $ts['nsec'];
         }
     }
