@@ -213,8 +213,9 @@ static bool bench_sink_publish(bench_sink *sink)
  * A profile is written to a file without a name (O_TMPFILE) and linked in
  * under its final name once complete: no reader sees it half written, and a
  * process killed meanwhile leaves nothing behind. A temporary name and a
- * rename cost the directory three changes where a link costs one (55 against
- * 41 us a file on a journaled ext4 holding thousands of profiles). Where the
+ * rename cost the directory three changes where a link costs one (62 to 69
+ * against 44 to 51 us a file on a journaled ext4 filling up with files,
+ * benchmarks/vm_costs; the same on tmpfs). Where the
  * file system has no such files, or one cannot be linked (linkat through
  * /proc/self/fd, which a chroot may lack; the profile at hand is then
  * copied), the process goes on with a temporary name and a rename.
