@@ -28,15 +28,17 @@
 /* The flag that makes O_TMPFILE, without the O_DIRECTORY it also carries. */
 #define TMPFILE_BIT (O_TMPFILE & ~O_DIRECTORY)
 #define ALLOW BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)
+/* A filter that refuses every call of one system call. */
+#define DENY_EVERY(call) { \
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)), \
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (call), 0, 1), \
+		DENY, \
+		ALLOW, \
+	}
 
 int main(int argc, char **argv)
 {
-	struct sock_filter vm_readv[] = {
-		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_readv, 0, 1),
-		DENY,
-		ALLOW,
-	};
+	struct sock_filter vm_readv[] = DENY_EVERY(__NR_process_vm_readv);
 	/* The flags are clone's first argument on x86-64 and arm64; their low half is enough. */
 	struct sock_filter bare_clone[] = {
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
@@ -56,12 +58,7 @@ int main(int argc, char **argv)
 		DENY,
 		ALLOW,
 	};
-	struct sock_filter linkat[] = {
-		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_linkat, 0, 1),
-		DENY,
-		ALLOW,
-	};
+	struct sock_filter linkat[] = DENY_EVERY(__NR_linkat);
 	/* openat's flags are its third argument; open's (where the system has it: musl calls it) its second. */
 	struct sock_filter tmpfile[] = {
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
