@@ -17,12 +17,15 @@
  *                  (N: passes of all the loops)
  *   file DIR [keep]
  *                  creates 2,000 files of 520 bytes in DIR per phase, with
- *                  a temporary name (open O_EXCL, write, close, rename) and
- *                  without (O_TMPFILE, write, linkat, close), alternately;
- *                  prints "rename US" or "tmpfile US" per phase (us per
- *                  file). The files are removed after each phase, or with
+ *                  a temporary name (open O_EXCL, write, close, rename),
+ *                  without (O_TMPFILE, write, linkat through /proc/self/fd,
+ *                  close), and without, linking the descriptor itself
+ *                  (linkat AT_EMPTY_PATH), in turn; prints "rename US",
+ *                  "tmpfile US" or "tmpfile_fd US" per phase (us per file),
+ *                  or "tmpfile_fd_refused 1" once where the kernel refuses
+ *                  the last. The files are removed after each phase, or with
  *                  "keep" kept: the directory fills up, as a profile
- *                  directory does (40,000 files by the last phase).
+ *                  directory does (42,000 files by the last phase).
  *
  * Run it pinned to one CPU: the second thread must share the loop's CPU.
  */
@@ -43,6 +46,7 @@
 #define PHASES 40
 #define PHASE_NS 250000000ULL
 #define FILES 2000
+#define FILE_PHASES 21
 
 static atomic_bool ticking;
 
@@ -200,36 +204,68 @@ static int tickers(unsigned procs, uint64_t interval_us)
 	return 0;
 }
 
+/* The three ways of "file", in the order their phases rotate. */
+enum file_way { FILE_RENAME, FILE_PROC_LINK, FILE_FD_LINK };
+static const char *const file_way_names[] = {"rename", "tmpfile", "tmpfile_fd"};
+
+static int file_create(const char *dir, const char *path, enum file_way way, const char *data, size_t len)
+{
+	char tmp[4200], fd_path[64];
+	int fd;
+
+	if (way == FILE_RENAME) {
+		snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		if (fd < 0 || write(fd, data, len) != (ssize_t) len || close(fd) != 0 || rename(tmp, path) != 0) {
+			perror(tmp);
+			return -1;
+		}
+		return 0;
+	}
+	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+	if (fd < 0 || write(fd, data, len) != (ssize_t) len) {
+		perror("O_TMPFILE");
+		return -1;
+	}
+	snprintf(fd_path, sizeof(fd_path), "/proc/self/fd/%d", fd);
+	int linked = way == FILE_PROC_LINK ? linkat(AT_FDCWD, fd_path, AT_FDCWD, path, AT_SYMLINK_FOLLOW)
+		: linkat(fd, "", AT_FDCWD, path, AT_EMPTY_PATH);
+	close(fd);
+	return linked;
+}
+
 static int files(const char *dir, bool keep)
 {
-	char data[520], path[4096], tmp[4200], fd_path[64];
+	char data[520], path[4096];
 	unsigned seq = 0;
+	/* Linking the descriptor itself needs CAP_DAC_READ_SEARCH before Linux 6.10. */
+	bool fd_link = true;
 
 	memset(data, 'x', sizeof(data));
-	for (int phase = 0; phase < PHASES / 2; phase++) {
-		bool tmpfile = phase % 2 == 1;
+	for (int phase = 0; phase < FILE_PHASES; phase++) {
+		enum file_way way = (enum file_way) (phase % 3);
 		uint64_t start = now_ns();
+
+		if (way == FILE_FD_LINK && !fd_link) {
+			continue;
+		}
 		for (int i = 0; i < FILES; i++, seq++) {
 			snprintf(path, sizeof(path), "%s/vm_costs.%u", dir, seq);
-			if (!tmpfile) {
-				snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-				int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-				if (fd < 0 || write(fd, data, sizeof(data)) != (ssize_t) sizeof(data) || close(fd) != 0
-						|| rename(tmp, path) != 0) {
-					perror(tmp);
-					return 1;
-				}
-			} else {
-				int fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
-				snprintf(fd_path, sizeof(fd_path), "/proc/self/fd/%d", fd);
-				if (fd < 0 || write(fd, data, sizeof(data)) != (ssize_t) sizeof(data)
-						|| linkat(AT_FDCWD, fd_path, AT_FDCWD, path, AT_SYMLINK_FOLLOW) != 0 || close(fd) != 0) {
-					perror("O_TMPFILE");
-					return 1;
-				}
+			if (file_create(dir, path, way, data, sizeof(data)) == 0) {
+				continue;
 			}
+			if (way == FILE_FD_LINK && i == 0) {
+				fd_link = false;
+				printf("tmpfile_fd_refused 1\n");
+				break;
+			}
+			perror(path);
+			return 1;
 		}
-		printf("%s %.2f\n", tmpfile ? "tmpfile" : "rename", (double) (now_ns() - start) / FILES / 1000);
+		if (way == FILE_FD_LINK && !fd_link) {
+			continue;
+		}
+		printf("%s %.2f\n", file_way_names[way], (double) (now_ns() - start) / FILES / 1000);
 		/* Not timed: the next phase starts from an empty directory. */
 		for (unsigned s = seq - FILES; !keep && s < seq; s++) {
 			snprintf(path, sizeof(path), "%s/vm_costs.%u", dir, s);

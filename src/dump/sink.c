@@ -216,9 +216,9 @@ static bool bench_sink_publish(bench_sink *sink)
  * rename cost the directory three changes where a link costs one (62 to 69
  * against 44 to 51 us a file on a journaled ext4 filling up with files,
  * benchmarks/vm_costs; the same on tmpfs). Where the
- * file system has no such files, or one cannot be linked (linkat through
- * /proc/self/fd, which a chroot may lack; the profile at hand is then
- * copied), the process goes on with a temporary name and a rename.
+ * file system has no such files, or one cannot be linked (the profile at
+ * hand is then copied), the process goes on with a temporary name and a
+ * rename.
  */
 static bool bench_sink_named_only;
 
@@ -239,6 +239,14 @@ static int bench_sink_open_unnamed(const char *dir)
 	return -1;
 }
 
+/*
+ * Where the kernel refuses to link a descriptor itself (before Linux 6.10,
+ * without CAP_DAC_READ_SEARCH: ENOENT), the process links it through
+ * /proc/self/fd from then on, whose path walk costs 2 to 5 us more a file
+ * (benchmarks/vm_costs).
+ */
+static bool bench_sink_link_by_proc;
+
 /* Links the unnamed file in under its final name, never over another file; false with errno set. */
 static bool bench_sink_link(bench_sink *sink)
 {
@@ -249,11 +257,23 @@ static bool bench_sink_link(bench_sink *sink)
 		if (tries > 0) {
 			bench_sink_name(sink);
 		}
-		if (linkat(AT_FDCWD, self, AT_FDCWD, sink->path, AT_SYMLINK_FOLLOW) == 0) {
-			return true;
+		bool by_proc = __atomic_load_n(&bench_sink_link_by_proc, __ATOMIC_RELAXED);
+		if (!by_proc) {
+			if (linkat(sink->fd, "", AT_FDCWD, sink->path, AT_EMPTY_PATH) == 0) {
+				return true;
+			}
+			if (errno == EEXIST) {
+				continue;
+			}
+			if (errno != ENOENT) {
+				return false;
+			}
 		}
-		/* No /proc: root, or on recent kernels the process that opened the file, links the descriptor itself. */
-		if (errno == ENOENT && linkat(sink->fd, "", AT_FDCWD, sink->path, AT_EMPTY_PATH) == 0) {
+		/* Without /proc (a chroot), ENOENT again: the profile is copied, and the process names files from then on. */
+		if (linkat(AT_FDCWD, self, AT_FDCWD, sink->path, AT_SYMLINK_FOLLOW) == 0) {
+			if (!by_proc) {
+				__atomic_store_n(&bench_sink_link_by_proc, true, __ATOMIC_RELAXED);
+			}
 			return true;
 		}
 		if (errno != EEXIST) {
@@ -284,8 +304,9 @@ static int bench_sink_open_named(bench_sink *sink, bool named_already)
 /*
  * The unnamed file could not be linked: its bytes go to a file under a
  * temporary name, which is renamed. Where linking is refused (a seccomp
- * filter, a security module) or impossible (no /proc), the process writes
- * named files from then on; other failures (a full disk) cost this profile a copy only.
+ * filter, a security module) or impossible (no /proc, on an older kernel),
+ * the process writes named files from then on; other failures (a full disk)
+ * cost this profile a copy only.
  */
 static bool bench_sink_copy_named(bench_sink *sink, int link_errno)
 {

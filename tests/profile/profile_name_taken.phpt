@@ -4,13 +4,17 @@ Profile files: a name another process took in the output directory (a volume sha
 A profile is named bench.<time>.<pid>.<seq>. It is written to an unnamed file
 (O_TMPFILE) and linked in under that name; where the file system has no
 unnamed files, under that name plus ".tmp", then renamed; where an unnamed
-file cannot be linked (no /proc), its bytes are copied to such a file. In a
+file cannot be linked, its bytes are copied to such a file. In a
 directory shared across pid namespaces, another worker may have the same pid
 in the same second. The script takes some of its own process's names before
 its profile is written (each for this second and the next three):
 - linked: the temporary name of the first and the final name of the second;
   a link needs no temporary name, so the profile takes the first number
   (a temporary name and a rename would take the third);
+- linked through /proc/self/fd, where the kernel refuses to link the
+  descriptor itself (before Linux 6.10, without CAP_DAC_READ_SEARCH; a
+  seccomp filter says ENOENT to linkat with AT_EMPTY_PATH): the same names,
+  and the profile takes the first number too (a copy would take the third);
 - no unnamed files (a seccomp filter says EOPNOTSUPP to O_TMPFILE): the same
   names, and the profile moves on to the third;
 - no linkat (a seccomp filter refuses it): the final name of the first, and
@@ -42,6 +46,7 @@ work();
 PHP;
 $cases = [
     'linked' => [[], '1.folded.tmp,2.folded'],
+    'linked through /proc' => [[$helper, 'link_fd'], '1.folded.tmp,2.folded'],
     'no unnamed files' => [[$helper, 'tmpfile'], '1.folded.tmp,2.folded'],
     'no linkat' => [[$helper, 'linkat'], '1.folded,1.folded.tmp,2.folded'],
 ];
@@ -63,5 +68,6 @@ unlink($helper);
 ?>
 --EXPECT--
 linked: 8 files of another process kept, 1 profile: bench.TIME.PID.1.folded, ours: yes
+linked through /proc: 8 files of another process kept, 1 profile: bench.TIME.PID.1.folded, ours: yes
 no unnamed files: 8 files of another process kept, 1 profile: bench.TIME.PID.3.folded, ours: yes
 no linkat: 12 files of another process kept, 1 profile: bench.TIME.PID.3.folded, ours: yes

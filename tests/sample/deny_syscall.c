@@ -7,6 +7,9 @@
  *                     pthread_create never does: it uses clone3 or CLONE_SETTLS);
  *   threads           every new thread: clone3, and clone() with CLONE_THREAD;
  *   linkat            every linkat;
+ *   link_fd           a linkat of a descriptor itself (AT_EMPTY_PATH), with
+ *                     ENOENT, as kernels before 6.10 answer a process
+ *                     without CAP_DAC_READ_SEARCH;
  *   tmpfile           an open() or openat() of an unnamed file (O_TMPFILE), with
  *                     EOPNOTSUPP, as on a file system that has none.
  */
@@ -25,6 +28,7 @@
 
 #define DENY BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA))
 #define UNSUPPORTED BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EOPNOTSUPP & SECCOMP_RET_DATA))
+#define NO_ENTRY BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (ENOENT & SECCOMP_RET_DATA))
 /* The flag that makes O_TMPFILE, without the O_DIRECTORY it also carries. */
 #define TMPFILE_BIT (O_TMPFILE & ~O_DIRECTORY)
 #define ALLOW BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)
@@ -59,6 +63,15 @@ int main(int argc, char **argv)
 		ALLOW,
 	};
 	struct sock_filter linkat[] = DENY_EVERY(__NR_linkat);
+	/* linkat's flags are its fifth argument. */
+	struct sock_filter link_fd[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_linkat, 0, 3),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[4])),
+		BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, AT_EMPTY_PATH, 0, 1),
+		NO_ENTRY,
+		ALLOW,
+	};
 	/* openat's flags are its third argument; open's (where the system has it: musl calls it) its second. */
 	struct sock_filter tmpfile[] = {
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
@@ -81,7 +94,7 @@ int main(int argc, char **argv)
 	struct sock_fprog prog;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: deny_syscall process_vm_readv|bare_clone|threads|linkat|tmpfile COMMAND [ARG...]\n");
+		fprintf(stderr, "usage: deny_syscall process_vm_readv|bare_clone|threads|linkat|link_fd|tmpfile COMMAND [ARG...]\n");
 		return 2;
 	}
 	if (strcmp(argv[1], "process_vm_readv") == 0) {
@@ -92,6 +105,8 @@ int main(int argc, char **argv)
 		prog = (struct sock_fprog) {.len = sizeof(threads) / sizeof(threads[0]), .filter = threads};
 	} else if (strcmp(argv[1], "linkat") == 0) {
 		prog = (struct sock_fprog) {.len = sizeof(linkat) / sizeof(linkat[0]), .filter = linkat};
+	} else if (strcmp(argv[1], "link_fd") == 0) {
+		prog = (struct sock_fprog) {.len = sizeof(link_fd) / sizeof(link_fd[0]), .filter = link_fd};
 	} else if (strcmp(argv[1], "tmpfile") == 0) {
 		prog = (struct sock_fprog) {.len = sizeof(tmpfile) / sizeof(tmpfile[0]), .filter = tmpfile};
 	} else {
