@@ -77,9 +77,10 @@ static void (*bench_sample_prev_interrupt)(zend_execute_data *execute_data);
  * and from 8.4 after an internal call the VM made: an internal function
  * running at the tick (before 8.4, or one called from C, like array_map's
  * callback) has returned by then, and its time would go to its caller. So the
- * ticker notes the innermost frames running at the tick, copied with
- * process_vm_readv (which fails cleanly where a frame is gone, where a plain
- * read could fault), and the PHP thread rebuilds the stack of the tick from them.
+ * ticker notes the innermost frames running at the tick, read where their
+ * memory cannot be unmapped (below) and otherwise copied with process_vm_readv
+ * (which fails cleanly where a frame is gone, where a plain read could fault),
+ * and the PHP thread rebuilds the stack of the tick from them.
  */
 #define BENCH_SAMPLE_TICK_FRAMES 3
 static struct {
@@ -89,6 +90,17 @@ static struct {
 } bench_sample_tick;
 /** &EG(current_execute_data), which the ticker reads */
 static zend_execute_data **bench_sample_current_frame;
+/*
+ * Zend MM's first chunk holds its heap and stays mapped until the process
+ * ends (zend_mm_init(), zend_mm_shutdown()); the VM stack's first page lies in
+ * it, as the first large block of every request does. A frame there is read
+ * directly: process_vm_readv, as cold as a tick finds it, took 10 to 20 us of
+ * the ticker's 25 to 50 us a tick on a KVM guest (schedstat). Frames elsewhere
+ * (a deep stack's later pages, fibers, generators) may be unmapped under the
+ * ticker, and are copied. 0 where the heap is not Zend MM's (USE_ZEND_ALLOC=0,
+ * another extension's handlers at startup): every frame is copied.
+ */
+static uintptr_t bench_sample_main_chunk;
 /** the internal functions (kept for the process): a noted function is used only when it is one of them */
 static HashTable bench_sample_internal_functions;
 /** whether the ticker copies frames (else, before 8.4, the wrapper below samples) */
@@ -134,20 +146,31 @@ static void bench_sample_note_tick(pid_t pid)
 	uint32_t n = 0;
 
 	for (; ex && n < BENCH_SAMPLE_TICK_FRAMES; n++) {
-		zend_execute_data copy;
-		struct iovec local = {&copy, sizeof(copy)}, remote = {ex, sizeof(copy)};
+		zend_function *func;
+		zend_execute_data *prev;
 
-		if (bench_thread_syscall(SYS_process_vm_readv, pid, (long) &local, 1, (long) &remote, 1, 0) != (long) sizeof(copy)) {
-			break;
+		if (bench_sample_main_chunk && (uintptr_t) ex - bench_sample_main_chunk <= ZEND_MM_CHUNK_SIZE - sizeof(*ex)) {
+			/* Written by the PHP thread meanwhile: what is read may be stale, never torn, and is checked as a copy is. */
+			func = __atomic_load_n(&ex->func, __ATOMIC_RELAXED);
+			prev = __atomic_load_n(&ex->prev_execute_data, __ATOMIC_RELAXED);
+		} else {
+			zend_execute_data copy;
+			struct iovec local = {&copy, sizeof(copy)}, remote = {ex, sizeof(copy)};
+
+			if (bench_thread_syscall(SYS_process_vm_readv, pid, (long) &local, 1, (long) &remote, 1, 0) != (long) sizeof(copy)) {
+				break;
+			}
+			func = copy.func;
+			prev = copy.prev_execute_data;
 		}
 		__atomic_store_n(&bench_sample_tick.frame[n], ex, __ATOMIC_RELAXED);
-		__atomic_store_n(&bench_sample_tick.func[n], copy.func, __ATOMIC_RELAXED);
+		__atomic_store_n(&bench_sample_tick.func[n], func, __ATOMIC_RELAXED);
 		/* The caller of a user function is never needed: a user frame is named only while it is live. */
-		if (!bench_sample_is_internal(copy.func)) {
+		if (!bench_sample_is_internal(func)) {
 			n++;
 			break;
 		}
-		ex = copy.prev_execute_data;
+		ex = prev;
 	}
 	/*
 	 * The PHP thread runs on while the frames are copied: if its top frame
@@ -657,6 +680,12 @@ void bench_sample_minit(void)
 #endif
 	if (ticker && bench_sample_can_copy_frames()) {
 		bench_sample_notes_ticks = true;
+#ifndef ZTS
+		/* Before any handler of bench's: a heap flagged custom now is another's, or libc's. */
+		if (!zend_mm_is_custom_heap(zend_mm_get_heap())) {
+			bench_sample_main_chunk = (uintptr_t) zend_mm_get_heap() & ~(uintptr_t) (ZEND_MM_CHUNK_SIZE - 1);
+		}
+#endif
 		zend_hash_init(&bench_sample_internal_functions, 4096, NULL, NULL, 1);
 		bench_sample_prev_post_startup = zend_post_startup_cb;
 		zend_post_startup_cb = bench_sample_post_startup;
