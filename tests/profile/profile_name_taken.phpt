@@ -7,7 +7,7 @@ unnamed files, under that name plus ".tmp", then renamed; where an unnamed
 file cannot be linked, its bytes are copied to such a file. In a
 directory shared across pid namespaces, another worker may have the same pid
 in the same second. The script takes some of its own process's names before
-its profile is written (each for this second and the next three):
+its profile is written (each for this second and the next 19):
 - linked: the temporary name of the first and the final name of the second;
   a link needs no temporary name, so the profile takes the first number
   (a temporary name and a rename would take the third);
@@ -31,13 +31,13 @@ exec(sprintf('cc -O2 -o %s %s 2>&1', escapeshellarg($helper), escapeshellarg(__D
 if ($status !== 0) {
     die("cannot build the helper: " . implode("\n", $out));
 }
-// The stamp is taken when the profile is written: this second and the next few.
+// The stamp is taken when the profile is written: this second and the next 19 (on a loaded machine one run wrote it over 3 s later).
 $code = <<<'PHP'
 <?php
 $dir = ini_get('bench.output_dir');
 $now = time();
 foreach (explode(',', getenv('TAKE')) as $name) {
-    for ($t = $now; $t < $now + 4; $t++) {
+    for ($t = $now; $t < $now + 20; $t++) {
         file_put_contents(sprintf("%s/bench.%s.%d.$name", $dir, gmdate('Ymd\THis\Z', $t), getmypid()), "another's\n");
     }
 }
@@ -67,7 +67,7 @@ foreach ($cases as $label => [$launcher, $take]) {
 unlink($helper);
 ?>
 --EXPECT--
-linked: 8 files of another process kept, 1 profile: bench.TIME.PID.1.folded, ours: yes
-linked through /proc: 8 files of another process kept, 1 profile: bench.TIME.PID.1.folded, ours: yes
-no unnamed files: 8 files of another process kept, 1 profile: bench.TIME.PID.3.folded, ours: yes
-no linkat: 12 files of another process kept, 1 profile: bench.TIME.PID.3.folded, ours: yes
+linked: 40 files of another process kept, 1 profile: bench.TIME.PID.1.folded, ours: yes
+linked through /proc: 40 files of another process kept, 1 profile: bench.TIME.PID.1.folded, ours: yes
+no unnamed files: 40 files of another process kept, 1 profile: bench.TIME.PID.3.folded, ours: yes
+no linkat: 60 files of another process kept, 1 profile: bench.TIME.PID.3.folded, ours: yes

@@ -5,10 +5,14 @@ php-cgi -T 60 runs one script 60 times in one process (profiles go through the
 writer thread, as under php-fpm), with bench.alloc_sample_requests=0.5: of
 the n profiles written, the number whose allocations are sampled is binomial
 (mean n/2, deviation sqrt(n)/2); the test takes 4.1 deviations each side
-(false failure near 4e-5). Natively all 60 are written. Under valgrind the
-writer falls behind and drops profiles (counted and said), and a request can
-end before its first sample (no profile): there the test wants 10 of them,
-and the count test is a loose one. Each such request estimates alloc_big's 20 MB on its own
+(false failure near 4e-5). Natively each of the 60 has a profile, unless a
+loaded machine keeps the ticker off its CPU for a whole request (no sample,
+no profile) or the writer from the disk until its queue is full (a drop):
+bench_info() counts both, and the last request writes down those counts of
+the 59 before it: each of those must have a file or be counted, and at least
+30 of the 60 a file (a stall that long is not expected). Under
+valgrind, where the writer falls behind, the test wants 10 profiles, and the
+count test is a loose one. Each such request estimates alloc_big's 20 MB on its own
 (deviation near 5.5% at a 64 KiB mean); their mean is within 10% (over 7
 sigma). A request not picked has wall time only. Every request spins 15 ms
 with a sample each millisecond, so each has a profile.
@@ -29,6 +33,11 @@ file_put_contents("$dir/script.php", <<<'PHP'
 <?php
 function alloc_big() { $a = []; for ($i = 0; $i < 2000; $i++) { $a[] = str_repeat('x', 10000 + $i % 7); } return count($a); }
 function spin() { $t = hrtime(true); while (hrtime(true) - $t < 15000000) {} }
+$run = (int) @file_get_contents('runs') + 1;
+file_put_contents('runs', $run);
+if ($run === 60) {
+    file_put_contents('before_last', json_encode(bench_info()['profiles']));
+}
 alloc_big();
 spin();
 PHP);
@@ -66,19 +75,24 @@ $warnings = preg_grep('/Warning|Fatal|bench:/', $out);
 $dropped = preg_grep("/the writer's queue is full/", $warnings);
 printf("exit status: %d, warnings: %s\n", $status, implode("\n", array_diff($warnings, $dropped)) ?: 'none');
 $n = count($files);
-printf("a profile per request (10 or more under valgrind): %s\n", $n === 60 || (getenv('SKIP_PERF_SENSITIVE') && $n >= 10) ? 'yes' : "no ($n)");
+$before = json_decode((string) @file_get_contents("$dir/before_last"), true) ?: [];
+// Each of the first 59 has a file, or was dropped or had no sample; the last one has a file, or not.
+$accounted = $n + ($before['dropped'] ?? 0) + ($before['empty'] ?? 0);
+printf("a profile per request, or a counted drop or sampleless request (10 profiles or more under valgrind): %s\n",
+    ($accounted >= 59 && $accounted <= 60 && $n >= 30) || (getenv('SKIP_PERF_SENSITIVE') && $n >= 10)
+    ? 'yes' : "no ($n files; before the last: " . json_encode($before) . ')');
 printf("every profile either kind: %s\n", $odd ? implode('; ', $odd) : 'yes');
 printf("requests picked: n/2 +- 4.1 sqrt(n)/2: %s\n", abs($picked - $n / 2) <= 4.1 * sqrt($n) / 2 ? 'yes' : "no ($picked of $n)");
 $mean = $bytes ? array_sum($bytes) / count($bytes) : 0;
 printf("alloc_big in a picked request: 20 MB within 10%%: %s\n", abs($mean - 20e6) <= 2e6 ? 'yes' : "no ($mean)");
-array_map('unlink', [...$files, "$dir/script.php", "$dir/info.php"]);
+array_map('unlink', [...$files, "$dir/script.php", "$dir/info.php", "$dir/runs", "$dir/before_last"]);
 profile_forget_usage($dir);
 rmdir($dir);
 ?>
 --EXPECT--
 php-cgi's default: 0.02
 exit status: 0, warnings: none
-a profile per request (10 or more under valgrind): yes
+a profile per request, or a counted drop or sampleless request (10 profiles or more under valgrind): yes
 every profile either kind: yes
 requests picked: n/2 +- 4.1 sqrt(n)/2: yes
 alloc_big in a picked request: 20 MB within 10%: yes
