@@ -91,16 +91,20 @@ static struct {
 /** &EG(current_execute_data), which the ticker reads */
 static zend_execute_data **bench_sample_current_frame;
 /*
- * Zend MM's first chunk holds its heap and stays mapped until the process
- * ends (zend_mm_init(), zend_mm_shutdown()); the VM stack's first page lies in
- * it, as the first large block of every request does. A frame there is read
- * directly: process_vm_readv, as cold as a tick finds it, took 10 to 20 us of
- * the ticker's 25 to 50 us a tick on a KVM guest (schedstat). Frames elsewhere
- * (a deep stack's later pages, fibers, generators) may be unmapped under the
- * ticker, and are copied. 0 where the heap is not Zend MM's (USE_ZEND_ALLOC=0,
- * another extension's handlers at startup): every frame is copied.
+ * Zend MM's first chunk holds its heap and stays mapped until the memory
+ * manager's full shutdown, which comes after every MSHUTDOWN (where bench
+ * joins the ticker); the VM stack's first page lies in it, as the first large
+ * block of every request does. A frame there is read directly: process_vm_readv,
+ * as cold as a tick finds it, took 10 to 20 us of the ticker's 25 to 50 us a
+ * tick on a KVM guest (schedstat). Frames elsewhere (a deep stack's later
+ * pages, some fibers' and generators') may be unmapped under the ticker, and
+ * are copied. 0, every frame copied, where the heap is not one that Zend MM
+ * started (USE_ZEND_ALLOC=0, another extension's handlers or heap at startup),
+ * once the heap is not the one of startup, and in ZTS builds.
  */
 static uintptr_t bench_sample_main_chunk;
+/** the heap whose first chunk that is */
+static zend_mm_heap *bench_sample_startup_heap;
 /** the internal functions (kept for the process): a noted function is used only when it is one of them */
 static HashTable bench_sample_internal_functions;
 /** whether the ticker copies frames (else, before 8.4, the wrapper below samples) */
@@ -149,8 +153,13 @@ static void bench_sample_note_tick(pid_t pid)
 		zend_function *func;
 		zend_execute_data *prev;
 
-		if (bench_sample_main_chunk && (uintptr_t) ex - bench_sample_main_chunk <= ZEND_MM_CHUNK_SIZE - sizeof(*ex)) {
-			/* Written by the PHP thread meanwhile: what is read may be stale, never torn, and is checked as a copy is. */
+		uintptr_t chunk = __atomic_load_n(&bench_sample_main_chunk, __ATOMIC_RELAXED);
+
+		if (chunk && (uintptr_t) ex - chunk <= ZEND_MM_CHUNK_SIZE - sizeof(*ex) && ((uintptr_t) ex & 7) == 0) {
+			/*
+			 * Written by the PHP thread meanwhile: what is read may be stale or
+			 * garbage, and is only compared or looked up, as a copy is.
+			 */
 			func = __atomic_load_n(&ex->func, __ATOMIC_RELAXED);
 			prev = __atomic_load_n(&ex->prev_execute_data, __ATOMIC_RELAXED);
 		} else {
@@ -458,6 +467,7 @@ static bool bench_sample_start_ticker(void)
 
 void bench_sample_mshutdown(void)
 {
+	/* Joined here, before the memory manager's full shutdown unmaps the chunk that the ticker reads frames in. */
 	if (bench_sample_thread_pid == bench_pid()) {
 		__atomic_store_n(&bench_sample_stopping, true, __ATOMIC_SEQ_CST);
 		bench_sample_unpark();
@@ -472,6 +482,8 @@ void bench_sample_mshutdown(void)
 		zend_hash_destroy(&bench_sample_internal_functions);
 		bench_sample_notes_ticks = false;
 	}
+	bench_sample_main_chunk = 0;
+	bench_sample_startup_heap = NULL;
 }
 
 /* ---- taking a sample ----------------------------------------------------------- */
@@ -681,9 +693,14 @@ void bench_sample_minit(void)
 	if (ticker && bench_sample_can_copy_frames()) {
 		bench_sample_notes_ticks = true;
 #ifndef ZTS
-		/* Before any handler of bench's: a heap flagged custom now is another's, or libc's. */
-		if (!zend_mm_is_custom_heap(zend_mm_get_heap())) {
-			bench_sample_main_chunk = (uintptr_t) zend_mm_get_heap() & ~(uintptr_t) (ZEND_MM_CHUNK_SIZE - 1);
+		/*
+		 * Before any handler of bench's: a heap flagged custom now is another's,
+		 * or libc's. Zend MM puts the heap it starts in its first chunk's first page.
+		 */
+		zend_mm_heap *heap = zend_mm_get_heap();
+		if (!zend_mm_is_custom_heap(heap) && ((uintptr_t) heap & (ZEND_MM_CHUNK_SIZE - 1)) < ZEND_MM_PAGE_SIZE) {
+			bench_sample_startup_heap = heap;
+			bench_sample_main_chunk = (uintptr_t) heap & ~(uintptr_t) (ZEND_MM_CHUNK_SIZE - 1);
 		}
 #endif
 		zend_hash_init(&bench_sample_internal_functions, 4096, NULL, NULL, 1);
@@ -773,6 +790,11 @@ void bench_sample_rinit(void)
 	if (!bench_profile_begin_tree(p)) {
 		bench_dump_count_dropped("out of memory");
 		return;
+	}
+	/* A heap swapped in since startup (by another extension): the first chunk of startup's is no longer known to stay. */
+	if (UNEXPECTED(bench_sample_startup_heap && zend_mm_get_heap() != bench_sample_startup_heap)) {
+		__atomic_store_n(&bench_sample_main_chunk, 0, __ATOMIC_RELAXED);
+		bench_sample_startup_heap = NULL;
 	}
 	p->sampled = true;
 	p->active = true;
@@ -903,7 +925,7 @@ void bench_sample_info(zval *out)
 	const char *fallback = "VM interrupt after the internal calls it makes";
 #endif
 	if (bench_sample_notes_ticks) {
-		add_assoc_string(out, "internal_calls", "frames copied by the ticker (process_vm_readv)");
+		add_assoc_string(out, "internal_calls", "frames noted by the ticker (read, or copied with process_vm_readv)");
 	} else if (bench_sample_ticker_unavailable) {
 		add_assoc_str(out, "internal_calls", zend_strpprintf(0,
 			"%s: the ticker cannot copy frames (process_vm_readv: %s)", fallback, bench_sample_ticker_unavailable));

@@ -7,13 +7,17 @@ system call. A stack 40,000 calls deep (about 5 MB of frames, more than the
 2 MB chunk) runs on later pages of the VM stack, outside it, and the ticker
 copies those frames with process_vm_readv. strace counts the copies: only
 bench's probe at startup for the shallow script; at least 5 for the deep one
-(200 ms in usleep, a tick every 10 ms). usleep owns at least 90% of nap's
+(200 ms in usleep, a tick every 10 ms: some 20 ticks, each copying a frame or two). usleep owns at least 90% of nap's
 samples in both (the threshold of sample_leaf: only a tick landing in nap's
 own few opcodes could go elsewhere).
 --SKIPIF--
 <?php require __DIR__ . '/sample.inc'; profile_skip();
 if (trim((string) shell_exec('command -v strace')) === '') die('skip strace not installed');
-if (trim((string) shell_exec('strace -f -qq -o /dev/null true 2>&1; echo $?')) !== '0') die('skip strace cannot trace here'); ?>
+if (trim((string) shell_exec('strace -f -qq -o /dev/null true 2>&1; echo $?')) !== '0') die('skip strace cannot trace here');
+if (PHP_ZTS) die('skip ZTS: the ticker copies every frame');
+$how = shell_exec(sprintf('%s -n -d extension=%s -d bench.mode=sample -r %s 2>&1', escapeshellarg(PHP_BINARY),
+    escapeshellarg(getenv('BENCH_SO')), escapeshellarg('echo bench_info()["sample"]["internal_calls"];')));
+if (!str_starts_with((string) $how, 'frames noted by the ticker')) die("skip the ticker notes no frames here: $how"); ?>
 --FILE--
 <?php
 require __DIR__ . '/sample.inc';
