@@ -2,8 +2,9 @@
 Profile files: where linking the unnamed file is refused (a seccomp filter), its bytes are copied to a temporary name, which is renamed
 --DESCRIPTION--
 Under deny_syscall's linkat filter, strace shows the profile's unnamed file,
-the refused link, the copy's reads and the rename of the temporary name; the
-profile has the script's function. (That the process then writes named files
+the two refused links (of the descriptor, then through /proc/self/fd), the
+copy's reads and the rename of the temporary name; the profile has the
+script's function. (That the process then writes named files
 from the start is not tested: the CLI writes one profile per process.)
 --SKIPIF--
 <?php require __DIR__ . '/profile.inc'; profile_skip();
@@ -44,6 +45,6 @@ unlink($helper);
 
 bench.TIME.PID.1.folded: the script's profile
 unnamed files opened: 1
-links refused: 1
+links refused: 2
 copied with reads of it: yes
 renames: 1
