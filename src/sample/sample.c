@@ -143,17 +143,16 @@ static bool bench_sample_is_internal(const zend_function *func)
 	return zend_hash_index_exists(&bench_sample_internal_functions, (zend_ulong) (uintptr_t) func);
 }
 
-/* Copies the innermost frames running now (the ticker's side of the note above). */
+/* Notes the innermost frames running now (the ticker's side of the note above). */
 static void bench_sample_note_tick(pid_t pid)
 {
 	zend_execute_data *top = __atomic_load_n(bench_sample_current_frame, __ATOMIC_RELAXED), *ex = top;
+	uintptr_t chunk = __atomic_load_n(&bench_sample_main_chunk, __ATOMIC_RELAXED);
 	uint32_t n = 0;
 
 	for (; ex && n < BENCH_SAMPLE_TICK_FRAMES; n++) {
 		zend_function *func;
 		zend_execute_data *prev;
-
-		uintptr_t chunk = __atomic_load_n(&bench_sample_main_chunk, __ATOMIC_RELAXED);
 
 		if (chunk && (uintptr_t) ex - chunk <= ZEND_MM_CHUNK_SIZE - sizeof(*ex) && ((uintptr_t) ex & 7) == 0) {
 			/*
@@ -182,8 +181,8 @@ static void bench_sample_note_tick(pid_t pid)
 		ex = prev;
 	}
 	/*
-	 * The PHP thread runs on while the frames are copied: if its top frame
-	 * changed meanwhile, a frame copied later may already hold another call
+	 * The PHP thread runs on while the frames are read: if its top frame
+	 * changed meanwhile, a frame read later may already hold another call
 	 * (the VM reuses its stack), and the note would name a caller that never
 	 * was. Then nothing is noted, and the sample takes the stack of its own time.
 	 */
