@@ -88,6 +88,7 @@ if test "$PHP_BENCH" != "no"; then
     src/hooks/observer.c \
     src/lib/buf.c \
     src/lib/pid.c \
+    src/lib/shm.c \
     src/lib/thread.c \
     src/measure/measure.c \
     src/ops/ops.c \

@@ -10,13 +10,7 @@
 # include "config.h"
 #endif
 
-/* statx() */
-#ifndef _GNU_SOURCE
-# define _GNU_SOURCE
-#endif
 #include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -24,13 +18,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/mman.h>
 #include <sys/param.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "usage.h"
 #include "src/lib/clock.h"
+#include "src/lib/shm.h"
 
 /*
  * What the bench files in a directory weigh is read (every worker writes
@@ -49,10 +43,8 @@
 
 /* In a file named for its layout: another layout is another file. */
 typedef struct {
-	/** when the machine booted (CLOCK_REALTIME less CLOCK_MONOTONIC): a count of another boot is read anew */
-	int64_t booted_ns;
-	/** when the directory was made, where the file system says (statx): a new one with a reused inode is read anew */
-	int64_t born_ns;
+	/** a count of another boot, or of an earlier directory with the same inode, is read anew */
+	bench_shm_stamp stamp;
 	/** the bench files' bytes: the last read's, plus what was written since */
 	uint64_t bytes;
 	/** when the directory is read next (CLOCK_MONOTONIC) */
@@ -90,66 +82,18 @@ static bool bench_usage_read_dir(const char *dir, uint64_t *total)
 	return true;
 }
 
-/*
- * Maps dir's shared count, in a directory of this user's alone in /dev/shm
- * (everyone's: another user could put links there), named by the output
- * directory's device and inode (a path names other directories in other
- * containers). Space is allocated before the mapping is touched: on a full
- * /dev/shm the first write to a page of a sparse file would raise SIGBUS.
- */
-static int64_t bench_usage_born_ns(const char *dir)
-{
-	struct statx stx;
-
-	if (statx(AT_FDCWD, dir, 0, STATX_BTIME, &stx) != 0 || !(stx.stx_mask & STATX_BTIME)) {
-		return 0;
-	}
-	return (int64_t) stx.stx_btime.tv_sec * 1000000000 + stx.stx_btime.tv_nsec;
-}
-
+/* Maps dir's shared count. */
 static bool bench_usage_map(const char *dir)
 {
-	char path[64];
-	bench_usage_count *count = NULL;
-	struct stat st;
-	int home, fd;
+	int fd;
+	bench_usage_count *count = bench_shm_map("usage-v2", dir, sizeof(*count), &fd);
 
-	if (stat(dir, &st) != 0) {
+	if (!count) {
 		return false;
 	}
-	snprintf(path, sizeof(path), "/dev/shm/bench-%lu", (unsigned long) geteuid());
-	if (mkdir(path, 0700) != 0 && errno != EEXIST) {
-		return false;
-	}
-	home = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (home < 0) {
-		return false;
-	}
-	snprintf(path, sizeof(path), "usage-v2.%ju.%ju", (uintmax_t) st.st_dev, (uintmax_t) st.st_ino);
-	fd = fstat(home, &st) == 0 && st.st_uid == geteuid() && (st.st_mode & 077) == 0
-		? openat(home, path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600) : -1;
-	close(home);
-	if (fd < 0) {
-		return false;
-	}
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && posix_fallocate(fd, 0, sizeof(*count)) == 0) {
-		count = mmap(NULL, sizeof(*count), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	}
-	if (!count || count == MAP_FAILED) {
-		close(fd);
-		return false;
-	}
-	/*
-	 * A new file (zeros), one of another boot or of an earlier directory with
-	 * the same inode: read at once. A step of the wall clock costs a read too.
-	 */
-	int64_t booted = bench_clock_ns(CLOCK_REALTIME) - bench_clock_ns(CLOCK_MONOTONIC);
-	int64_t stored = __atomic_load_n(&count->booted_ns, __ATOMIC_RELAXED), born = bench_usage_born_ns(dir);
-	if (stored < booted - (int64_t) BENCH_USAGE_READ_MIN_NS || stored > booted + (int64_t) BENCH_USAGE_READ_MIN_NS
-			|| __atomic_load_n(&count->born_ns, __ATOMIC_RELAXED) != born) {
+	/* A new file (zeros) or a stale one: read at once. A step of the wall clock costs a read too. */
+	if (bench_shm_restamp(&count->stamp, dir)) {
 		__atomic_store_n(&count->next_read_ns, 0, __ATOMIC_RELAXED);
-		__atomic_store_n(&count->booted_ns, booted, __ATOMIC_RELAXED);
-		__atomic_store_n(&count->born_ns, born, __ATOMIC_RELAXED);
 	}
 	bench_usage.count = count;
 	bench_usage.fd = fd;
@@ -159,8 +103,7 @@ static bool bench_usage_map(const char *dir)
 static void bench_usage_unmap(void)
 {
 	if (bench_usage.fd >= 0) {
-		munmap(bench_usage.count, sizeof(*bench_usage.count));
-		close(bench_usage.fd);
+		bench_shm_unmap(bench_usage.count, sizeof(*bench_usage.count), bench_usage.fd);
 	}
 	bench_usage.fd = -1;
 	bench_usage.count = NULL;
