@@ -322,6 +322,9 @@ static PHP_RINIT_FUNCTION(bench)
 	} else if (!startup && BENCH_INI(mode) == BENCH_MODE_SAMPLE) {
 		bench_sample_rinit();
 	}
+	if (bench_profile_get()->active) {
+		bench_dump_owe();
+	}
 	return SUCCESS;
 }
 
@@ -332,6 +335,7 @@ static PHP_RSHUTDOWN_FUNCTION(bench)
 	} else if (BENCH_INI(mode) == BENCH_MODE_SAMPLE) {
 		bench_sample_rshutdown();
 	}
+	bench_dump_settle();
 	bench_alloc_rshutdown();
 	return SUCCESS;
 }

@@ -80,6 +80,7 @@ if test "$PHP_BENCH" != "no"; then
     src/cost/perf_event.c \
     src/dump/dump.c \
     src/dump/formats.c \
+    src/dump/ledger.c \
     src/dump/pprof.c \
     src/dump/sink.c \
     src/dump/usage.c \

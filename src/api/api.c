@@ -129,12 +129,13 @@ PHP_FUNCTION(bench_info)
 	add_assoc_bool(return_value, "alloc_handlers", BENCH_G(alloc).installed);
 
 	zval profiles;
-	zend_long written, dropped, empty;
-	bench_dump_stats(&written, &dropped, &empty);
+	zend_long written, dropped, empty, lost;
+	bench_dump_stats(&written, &dropped, &empty, &lost);
 	array_init(&profiles);
 	add_assoc_long(&profiles, "written", written);
 	add_assoc_long(&profiles, "dropped", dropped);
 	add_assoc_long(&profiles, "empty", empty);
+	add_assoc_long(&profiles, "lost", lost);
 	add_assoc_zval(return_value, "profiles", &profiles);
 
 	if (BENCH_INI(mode) == BENCH_MODE_SAMPLE) {

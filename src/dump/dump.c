@@ -19,6 +19,7 @@
 #include "php_bench.h"
 #include "dump.h"
 #include "formats.h"
+#include "ledger.h"
 #include "sink.h"
 #include "usage.h"
 #include "views.h"
@@ -176,9 +177,20 @@ void bench_dump_profile(bench_profile_state *p)
 	}
 }
 
+void bench_dump_owe(void)
+{
+	bench_ledger_begin(bench_dump_dir());
+}
+
+void bench_dump_settle(void)
+{
+	bench_ledger_end();
+}
+
 void bench_dump_mshutdown(void)
 {
 	bench_writer_mshutdown();
+	bench_ledger_mshutdown();
 	/* What the writer met writing its last profiles, which no request will say. */
 	bench_writer_say_failures();
 	bench_sink_mshutdown();

@@ -27,7 +27,7 @@ typedef enum {
 
 /**
  * Writes the request's profile to bench.output_dir in bench.output_format
- * (a temporary name, then a rename; mode 0600): on the writer thread, or here
+ * (named once written whole; mode 0600): on the writer thread, or here
  * with the report on stderr when bench.report is on. A profile that cannot be
  * written is counted, and the first failure of each kind in a process is a
  * warning (from a request: the writer thread cannot raise one).
@@ -37,8 +37,22 @@ void bench_dump_profile(bench_profile_state *p);
 /** The profile as a PHP array: totals, overhead, functions (by name) and edges (bench_stop()). */
 void bench_dump_array(bench_profile_state *p, zval *out);
 
-/** Profiles written, dropped, and sampled requests left unwritten for want of samples, by this process (bench_info()). */
-void bench_dump_stats(zend_long *written, zend_long *dropped, zend_long *empty);
+/**
+ * Profiles written, dropped, and sampled requests left unwritten for want of
+ * samples, by this process; and those of ended processes that it found lost
+ * (bench_info()).
+ */
+void bench_dump_stats(zend_long *written, zend_long *dropped, zend_long *empty, zend_long *lost);
+
+/**
+ * The request owes a profile (one has started): the output directory's
+ * ledger counts it until it is settled, so that one lost with its process is
+ * found, counted and said by the next process to write there.
+ */
+void bench_dump_owe(void);
+
+/** The request's profile is settled: handed to the writer, written, dropped, found empty or returned. */
+void bench_dump_settle(void);
 
 /**
  * Counts a profile that could not start (no memory, no sampling thread) as

@@ -24,6 +24,7 @@
 #include "src/lib/pid.h"
 #include "src/lib/thread.h"
 #include "formats.h"
+#include "ledger.h"
 #include "usage.h"
 #include "views.h"
 #include "writer.h"
@@ -122,8 +123,9 @@ void bench_dump_count_empty(void)
 	__atomic_fetch_add(&bench_dump_empty, 1, __ATOMIC_RELAXED);
 }
 
-void bench_dump_stats(zend_long *written, zend_long *dropped, zend_long *empty)
+void bench_dump_stats(zend_long *written, zend_long *dropped, zend_long *empty, zend_long *lost)
 {
+	*lost = bench_ledger_lost();
 	*written = __atomic_load_n(&bench_dump_written, __ATOMIC_RELAXED);
 	*dropped = __atomic_load_n(&bench_dump_dropped, __ATOMIC_RELAXED);
 	*empty = __atomic_load_n(&bench_dump_empty, __ATOMIC_RELAXED);
@@ -131,9 +133,14 @@ void bench_dump_stats(zend_long *written, zend_long *dropped, zend_long *empty)
 
 /* ---- writing one profile --------------------------------------------------------- */
 
+const char *bench_dump_dir(void)
+{
+	return BENCH_INI(output_dir) && *BENCH_INI(output_dir) ? BENCH_INI(output_dir) : php_get_temporary_directory();
+}
+
 void bench_dump_take_settings(bench_dump_settings *s)
 {
-	const char *dir = BENCH_INI(output_dir) && *BENCH_INI(output_dir) ? BENCH_INI(output_dir) : php_get_temporary_directory();
+	const char *dir = bench_dump_dir();
 
 	s->format = (bench_format) BENCH_INI(output_format);
 	s->zstd = BENCH_INI(compress) == BENCH_COMPRESS_ZSTD;
@@ -225,6 +232,8 @@ bool bench_dump_write(bench_profile_state *p, const bench_dump_settings *s, benc
 typedef struct {
 	bench_profile_state profile;
 	bench_dump_settings settings;
+	/** the line of the ledger that counts it until it is written */
+	bench_ledger_slot *ledger;
 } bench_writer_job;
 
 #define BENCH_WRITER_QUEUE 16
@@ -291,6 +300,7 @@ static void *bench_writer_run(void *arg)
 
 			bench_sink sink;
 			bench_dump_write(&job->profile, &job->settings, &sink);
+			bench_ledger_written(job->ledger);
 			bench_writer_free_job(job);
 
 			pthread_mutex_lock(&bench_writer.lock);
@@ -383,6 +393,7 @@ void bench_writer_enqueue(bench_profile_state *p, const bench_dump_settings *set
 	pthread_mutex_lock(&bench_writer.lock);
 	bool queued = false, started = bench_writer_start();
 	if (started && bench_writer.count < BENCH_WRITER_QUEUE) {
+		job->ledger = bench_ledger_hand_over();
 		bench_writer.jobs[(bench_writer.head + bench_writer.count) % BENCH_WRITER_QUEUE] = job;
 		bench_writer.count++;
 		queued = true;

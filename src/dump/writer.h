@@ -21,6 +21,9 @@ typedef struct {
 	char dir[MAXPATHLEN];
 } bench_dump_settings;
 
+/** bench.output_dir, or the system's temporary directory. */
+const char *bench_dump_dir(void);
+
 /** The settings of this request. */
 void bench_dump_take_settings(bench_dump_settings *settings);
 

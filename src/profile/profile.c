@@ -783,6 +783,9 @@ PHP_FUNCTION(bench_start)
 	bench_alloc_count_until_rshutdown();
 	bench_cost_begin(&start);
 	bench_profile_start(p, &start);
+	if (p->active) {
+		bench_dump_owe();
+	}
 	RETURN_BOOL(p->active);
 }
 /* }}} */
@@ -803,6 +806,7 @@ PHP_FUNCTION(bench_stop)
 		RETURN_THROWS();
 	}
 	bench_profile_finish(p);
+	bench_dump_settle();
 	bench_dump_array(p, return_value);
 }
 /* }}} */

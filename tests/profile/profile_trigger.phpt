@@ -5,7 +5,7 @@ bench.start=trigger: BENCH_TRIGGER with the right secret profiles the request; a
 --FILE--
 <?php
 require __DIR__ . '/profile.inc';
-$code = '<?php function f() { return 1; } echo f() + count(bench_info()["profiles"]), "\n"; // 1 + written, dropped, empty';
+$code = '<?php function f() { return 1; } echo f() + count(bench_info()["profiles"]), "\n"; // 1 + written, dropped, empty, lost';
 $cases = [
     'right secret' => [['bench.trigger_secret' => 's3cret'], ['BENCH_TRIGGER' => 's3cret']],
     'wrong secret' => [['bench.trigger_secret' => 's3cret'], ['BENCH_TRIGGER' => 's3cre']],
@@ -20,8 +20,8 @@ foreach ($cases as $label => [$ini, $env]) {
 }
 ?>
 --EXPECT--
-right secret  output 4, profiles 1, f calls 1
-wrong secret  output 4, profiles 0, f calls -
-longer value  output 4, profiles 0, f calls -
-no trigger    output 4, profiles 0, f calls -
-empty secret  output 4, profiles 1, f calls 1
+right secret  output 5, profiles 1, f calls 1
+wrong secret  output 5, profiles 0, f calls -
+longer value  output 5, profiles 0, f calls -
+no trigger    output 5, profiles 0, f calls -
+empty secret  output 5, profiles 1, f calls 1

@@ -1,0 +1,325 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the MIT License (see LICENSE).                        |
+   +----------------------------------------------------------------------+
+*/
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/param.h>
+#include <unistd.h>
+#include "php.h"
+#include "php_bench.h"
+#include "src/lib/pid.h"
+#include "src/lib/shm.h"
+#include "ledger.h"
+
+/*
+ * A process that dies before it writes a profile cannot count it: a php-fpm
+ * worker killed by request_terminate_timeout (SIGTERM: no shutdown runs) in
+ * the middle of a sampled request, or with profiles still queued for its
+ * writer thread. So the processes writing to a directory keep a ledger beside
+ * its usage count in /dev/shm: a line each, with the requests that owe a
+ * profile now and the profiles waiting for the writer. A process taking a
+ * line (at its first profiled or sampled request for that directory, as the
+ * worker that php-fpm starts in a killed one's place does) looks for lines of
+ * processes that are gone, and counts and says what they owed.
+ */
+#define BENCH_LEDGER_LINES 1024
+/* Directories one process keeps a line in (bench.output_dir is per directory); past them, it is not counted. */
+#define BENCH_LEDGER_DIRS 4
+
+struct bench_ledger_slot {
+	/** the owner; 0: free; negative: being taken */
+	int32_t pid;
+	/** the owner's requests that owe a profile now */
+	int32_t in_flight;
+	/** profiles the owner handed to its writer, not yet written or counted as dropped */
+	int32_t queued;
+	/** the owner's start time (clock ticks after boot, /proc/PID/stat): a reused pid is another process */
+	uint64_t started;
+} __attribute__((aligned(64))); /* a cache line each: workers do not share theirs */
+
+/* In a file named for its layout: another layout is another file. */
+typedef struct {
+	bench_shm_stamp stamp;
+	bench_ledger_slot lines[BENCH_LEDGER_LINES];
+} bench_ledger_file;
+
+static struct {
+	pthread_mutex_t lock;
+	struct {
+		char dir[MAXPATHLEN];
+		bench_ledger_file *file;
+		int fd;
+		/** this process's line; NULL when none could be taken */
+		bench_ledger_slot *own;
+		/** whether this process swept the ledger and tried to take a line (once: a full ledger is not swept per request) */
+		bool tried;
+	} dirs[BENCH_LEDGER_DIRS];
+	int dirs_used;
+	/** this process's start time; 0 when unknown (no /proc): then only kill() tells whether a line's owner is gone */
+	uint64_t started;
+	bool atfork_set;
+	zend_long lost;
+} bench_ledger = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+/* Field 22 of /proc/PID/stat, after the name (which may hold spaces and parentheses); 0 when it cannot be read. */
+static uint64_t bench_ledger_start_time(pid_t pid)
+{
+	char path[64], text[1024];
+	ssize_t len;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int) pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		return 0;
+	}
+	len = read(fd, text, sizeof(text) - 1);
+	close(fd);
+	if (len <= 0) {
+		return 0;
+	}
+	text[len] = '\0';
+	char *at = strrchr(text, ')');
+	/* The name ends field 2; the state is field 3. */
+	for (int field = 2; at && field < 22; field++) {
+		at = strchr(at + 1, ' ');
+	}
+	return at ? strtoull(at + 1, NULL, 10) : 0;
+}
+
+/*
+ * Whether the line's owner has ended: no such process, or, where the line
+ * owes profiles or has this process's pid, another process with its pid. A
+ * reused pid's line that owes nothing stays taken until that process ends too.
+ */
+static bool bench_ledger_gone(const bench_ledger_slot *line, pid_t pid)
+{
+	if (pid == bench_pid()) {
+		return __atomic_load_n(&line->started, __ATOMIC_RELAXED) != bench_ledger.started;
+	}
+	if (kill(pid, 0) != 0 && errno == ESRCH) {
+		return true;
+	}
+	if (__atomic_load_n(&line->in_flight, __ATOMIC_RELAXED) <= 0 && __atomic_load_n(&line->queued, __ATOMIC_RELAXED) <= 0) {
+		return false;
+	}
+	uint64_t now = bench_ledger_start_time(pid), started = __atomic_load_n(&line->started, __ATOMIC_RELAXED);
+	return now != 0 && started != 0 && now != started;
+}
+
+static bench_ledger_slot *bench_ledger_take_line(bench_ledger_file *file, int32_t in_flight)
+{
+	int32_t self = (int32_t) bench_pid();
+
+	for (int i = 0; i < BENCH_LEDGER_LINES; i++) {
+		bench_ledger_slot *line = &file->lines[i];
+		int32_t free_line = 0;
+
+		/* Taken in two steps: another process finds it neither free nor an ended one's while it is filled in. */
+		if (__atomic_load_n(&line->pid, __ATOMIC_RELAXED) == 0
+				&& __atomic_compare_exchange_n(&line->pid, &free_line, -self, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+			__atomic_store_n(&line->in_flight, in_flight, __ATOMIC_RELAXED);
+			__atomic_store_n(&line->queued, 0, __ATOMIC_RELAXED);
+			__atomic_store_n(&line->started, bench_ledger.started, __ATOMIC_RELAXED);
+			__atomic_store_n(&line->pid, self, __ATOMIC_RELEASE);
+			return line;
+		}
+	}
+	return NULL;
+}
+
+/** What a sweep found that ended processes owed. */
+typedef struct {
+	zend_long in_flight, queued, processes;
+	int32_t first;
+} bench_ledger_found;
+
+/* Frees the lines of ended processes, and counts what they owed. */
+static void bench_ledger_sweep(bench_ledger_file *file, bench_ledger_found *found)
+{
+	for (int i = 0; i < BENCH_LEDGER_LINES; i++) {
+		bench_ledger_slot *line = &file->lines[i];
+		int32_t pid = __atomic_load_n(&line->pid, __ATOMIC_ACQUIRE);
+
+		if (pid <= 0 || !bench_ledger_gone(line, pid)) {
+			continue;
+		}
+		/* An ended owner changes nothing more: what it owed is read before the line is freed for others. */
+		int32_t owed_now = __atomic_load_n(&line->in_flight, __ATOMIC_RELAXED);
+		int32_t owed_queued = __atomic_load_n(&line->queued, __ATOMIC_RELAXED);
+		if (!__atomic_compare_exchange_n(&line->pid, &pid, 0, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+			continue;
+		}
+		if (owed_now > 0 || owed_queued > 0) {
+			found->in_flight += MAX(owed_now, 0);
+			found->queued += MAX(owed_queued, 0);
+			found->processes++;
+			found->first = found->first ? found->first : pid;
+		}
+	}
+	bench_ledger.lost += found->in_flight + found->queued;
+}
+
+static void bench_ledger_atfork_prepare(void)
+{
+	pthread_mutex_lock(&bench_ledger.lock);
+}
+
+static void bench_ledger_atfork_parent(void)
+{
+	pthread_mutex_unlock(&bench_ledger.lock);
+}
+
+/*
+ * The parent's lines are the parent's, and so are the profiles it queued
+ * (the child's writer starts empty). A request in flight goes on in the
+ * child, which owes its own profile of it: on a line of its own.
+ */
+static void bench_ledger_atfork_child(void)
+{
+	bench_ledger_slot *owing = BENCH_G(ledger_line);
+
+	pthread_mutex_init(&bench_ledger.lock, NULL);
+	bench_ledger.started = bench_ledger_start_time(bench_pid());
+	BENCH_G(ledger_line) = NULL;
+	for (int i = 0; i < bench_ledger.dirs_used; i++) {
+		bool was_owing = owing && bench_ledger.dirs[i].own == owing;
+
+		bench_ledger.dirs[i].own = NULL;
+		bench_ledger.dirs[i].tried = was_owing;
+		if (was_owing) {
+			bench_ledger.dirs[i].own = BENCH_G(ledger_line) = bench_ledger_take_line(bench_ledger.dirs[i].file, 1);
+		}
+	}
+}
+
+/* The line for dir, taken (and the ledger swept) on its first use (under the lock). */
+static bench_ledger_slot *bench_ledger_line_for(const char *dir, bench_ledger_found *found)
+{
+	int i;
+
+	for (i = 0; i < bench_ledger.dirs_used; i++) {
+		if (strcmp(bench_ledger.dirs[i].dir, dir) == 0) {
+			break;
+		}
+	}
+	if (i == bench_ledger.dirs_used) {
+		int fd;
+		bench_ledger_file *file;
+
+		if (i == BENCH_LEDGER_DIRS || !(file = bench_shm_map("ledger-v1", dir, sizeof(*file), &fd))) {
+			return NULL;
+		}
+		if (!bench_ledger.atfork_set) {
+			pthread_atfork(bench_ledger_atfork_prepare, bench_ledger_atfork_parent, bench_ledger_atfork_child);
+			bench_ledger.atfork_set = true;
+		}
+		/* A stale ledger (another boot, an earlier directory with the same inode) starts empty, once. */
+		flock(fd, LOCK_EX);
+		if (bench_shm_restamp(&file->stamp, dir)) {
+			memset(file->lines, 0, sizeof(file->lines));
+		}
+		flock(fd, LOCK_UN);
+		snprintf(bench_ledger.dirs[i].dir, sizeof(bench_ledger.dirs[i].dir), "%s", dir);
+		bench_ledger.dirs[i].file = file;
+		bench_ledger.dirs[i].fd = fd;
+		bench_ledger.dirs[i].own = NULL;
+		bench_ledger.dirs[i].tried = false;
+		bench_ledger.dirs_used++;
+	}
+	if (!bench_ledger.dirs[i].tried) {
+		bench_ledger.dirs[i].tried = true;
+		if (!bench_ledger.started) {
+			bench_ledger.started = bench_ledger_start_time(bench_pid());
+		}
+		bench_ledger_sweep(bench_ledger.dirs[i].file, found);
+		bench_ledger.dirs[i].own = bench_ledger_take_line(bench_ledger.dirs[i].file, 0);
+	}
+	return bench_ledger.dirs[i].own;
+}
+
+void bench_ledger_begin(const char *dir)
+{
+	if (BENCH_G(ledger_line)) {
+		return;
+	}
+	bench_ledger_found found = {0};
+	pthread_mutex_lock(&bench_ledger.lock);
+	bench_ledger_slot *line = bench_ledger_line_for(dir, &found);
+	pthread_mutex_unlock(&bench_ledger.lock);
+	if (line) {
+		__atomic_fetch_add(&line->in_flight, 1, __ATOMIC_RELAXED);
+		BENCH_G(ledger_line) = line;
+	}
+	/* Said out of the lock: a script's error handler may call into bench. */
+	if (found.processes) {
+		php_error_docref(NULL, E_WARNING, "bench: " ZEND_LONG_FMT " profile(s) for %s lost: process %d%s ended (killed?) "
+			"before writing them (" ZEND_LONG_FMT " of requests then running, " ZEND_LONG_FMT " queued for the disk)",
+			found.in_flight + found.queued, dir, (int) found.first, found.processes > 1 ? " and others" : "",
+			found.in_flight, found.queued);
+	}
+}
+
+void bench_ledger_end(void)
+{
+	bench_ledger_slot *line = BENCH_G(ledger_line);
+
+	if (line) {
+		BENCH_G(ledger_line) = NULL;
+		__atomic_fetch_sub(&line->in_flight, 1, __ATOMIC_RELAXED);
+	}
+}
+
+bench_ledger_slot *bench_ledger_hand_over(void)
+{
+	bench_ledger_slot *line = BENCH_G(ledger_line);
+
+	if (line) {
+		BENCH_G(ledger_line) = NULL;
+		__atomic_fetch_add(&line->queued, 1, __ATOMIC_RELAXED);
+		__atomic_fetch_sub(&line->in_flight, 1, __ATOMIC_RELAXED);
+	}
+	return line;
+}
+
+void bench_ledger_written(bench_ledger_slot *slot)
+{
+	if (slot) {
+		__atomic_fetch_sub(&slot->queued, 1, __ATOMIC_RELAXED);
+	}
+}
+
+zend_long bench_ledger_lost(void)
+{
+	return bench_ledger.lost;
+}
+
+void bench_ledger_mshutdown(void)
+{
+	pthread_mutex_lock(&bench_ledger.lock);
+	for (int i = 0; i < bench_ledger.dirs_used; i++) {
+		bench_ledger_slot *line = bench_ledger.dirs[i].own;
+		if (line) {
+			__atomic_store_n(&line->pid, 0, __ATOMIC_RELEASE);
+		}
+		bench_shm_unmap(bench_ledger.dirs[i].file, sizeof(*bench_ledger.dirs[i].file), bench_ledger.dirs[i].fd);
+	}
+	bench_ledger.dirs_used = 0;
+	pthread_mutex_unlock(&bench_ledger.lock);
+	BENCH_G(ledger_line) = NULL;
+}
