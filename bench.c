@@ -313,8 +313,10 @@ static PHP_RINIT_FUNCTION(bench)
 	} else {
 		bench_cost_begin_without_cpu(&BENCH_G(request_start));
 	}
-	/* What the writer thread met since the last request, said in this one (a relaxed load when nothing is). */
 	if (BENCH_INI(mode) != BENCH_MODE_OFF) {
+		/* A profile the last request still owed (its RSHUTDOWN did not run to its end) is not owed by this one. */
+		bench_dump_settle();
+		/* What the writer thread met since the last request, said in this one (a relaxed load when nothing is). */
 		bench_writer_say_failures();
 	}
 	if (profiled) {

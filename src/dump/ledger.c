@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/param.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "php.h"
 #include "php_bench.h"
@@ -76,13 +77,18 @@ static struct {
 	zend_long lost;
 } bench_ledger = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
-/* Field 22 of /proc/PID/stat, after the name (which may hold spaces and parentheses); 0 when it cannot be read. */
-static uint64_t bench_ledger_start_time(pid_t pid)
+/*
+ * The start time of a process (field 22 of /proc/PID/stat, after the name,
+ * which may hold spaces and parentheses); 0 when it cannot be read. *ended
+ * tells a zombie, which kill() still finds.
+ */
+static uint64_t bench_ledger_start_time(pid_t pid, bool *ended)
 {
 	char path[64], text[1024];
 	ssize_t len;
 	int fd;
 
+	*ended = false;
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int) pid);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
@@ -95,7 +101,11 @@ static uint64_t bench_ledger_start_time(pid_t pid)
 	}
 	text[len] = '\0';
 	char *at = strrchr(text, ')');
+	if (!at || at[1] != ' ') {
+		return 0;
+	}
 	/* The name ends field 2; the state is field 3. */
+	*ended = at[2] == 'Z' || at[2] == 'X';
 	for (int field = 2; at && field < 22; field++) {
 		at = strchr(at + 1, ' ');
 	}
@@ -109,6 +119,8 @@ static uint64_t bench_ledger_start_time(pid_t pid)
  */
 static bool bench_ledger_gone(const bench_ledger_slot *line, pid_t pid)
 {
+	bool ended;
+
 	if (pid == bench_pid()) {
 		return __atomic_load_n(&line->started, __ATOMIC_RELAXED) != bench_ledger.started;
 	}
@@ -118,11 +130,11 @@ static bool bench_ledger_gone(const bench_ledger_slot *line, pid_t pid)
 	if (__atomic_load_n(&line->in_flight, __ATOMIC_RELAXED) <= 0 && __atomic_load_n(&line->queued, __ATOMIC_RELAXED) <= 0) {
 		return false;
 	}
-	uint64_t now = bench_ledger_start_time(pid), started = __atomic_load_n(&line->started, __ATOMIC_RELAXED);
-	return now != 0 && started != 0 && now != started;
+	uint64_t now = bench_ledger_start_time(pid, &ended), started = __atomic_load_n(&line->started, __ATOMIC_RELAXED);
+	return ended || (now != 0 && started != 0 && now != started);
 }
 
-static bench_ledger_slot *bench_ledger_take_line(bench_ledger_file *file, int32_t in_flight)
+static bench_ledger_slot *bench_ledger_take_line(bench_ledger_file *file)
 {
 	int32_t self = (int32_t) bench_pid();
 
@@ -133,7 +145,7 @@ static bench_ledger_slot *bench_ledger_take_line(bench_ledger_file *file, int32_
 		/* Taken in two steps: another process finds it neither free nor an ended one's while it is filled in. */
 		if (__atomic_load_n(&line->pid, __ATOMIC_RELAXED) == 0
 				&& __atomic_compare_exchange_n(&line->pid, &free_line, -self, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
-			__atomic_store_n(&line->in_flight, in_flight, __ATOMIC_RELAXED);
+			__atomic_store_n(&line->in_flight, 0, __ATOMIC_RELAXED);
 			__atomic_store_n(&line->queued, 0, __ATOMIC_RELAXED);
 			__atomic_store_n(&line->started, bench_ledger.started, __ATOMIC_RELAXED);
 			__atomic_store_n(&line->pid, self, __ATOMIC_RELEASE);
@@ -149,13 +161,21 @@ typedef struct {
 	int32_t first;
 } bench_ledger_found;
 
-/* Frees the lines of ended processes, and counts what they owed. */
+/*
+ * Frees the lines of ended processes, and counts what they owed (into found;
+ * NULL: of a ledger stale, whose losses were for another directory).
+ */
 static void bench_ledger_sweep(bench_ledger_file *file, bench_ledger_found *found)
 {
 	for (int i = 0; i < BENCH_LEDGER_LINES; i++) {
 		bench_ledger_slot *line = &file->lines[i];
 		int32_t pid = __atomic_load_n(&line->pid, __ATOMIC_ACQUIRE);
 
+		/* A process that died taking a line left it half taken: it owed nothing yet. */
+		if (pid < 0 && pid != INT32_MIN && kill(-pid, 0) != 0 && errno == ESRCH) {
+			__atomic_compare_exchange_n(&line->pid, &pid, 0, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+			continue;
+		}
 		if (pid <= 0 || !bench_ledger_gone(line, pid)) {
 			continue;
 		}
@@ -165,14 +185,16 @@ static void bench_ledger_sweep(bench_ledger_file *file, bench_ledger_found *foun
 		if (!__atomic_compare_exchange_n(&line->pid, &pid, 0, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
 			continue;
 		}
-		if (owed_now > 0 || owed_queued > 0) {
+		if (found && (owed_now > 0 || owed_queued > 0)) {
 			found->in_flight += MAX(owed_now, 0);
 			found->queued += MAX(owed_queued, 0);
 			found->processes++;
 			found->first = found->first ? found->first : pid;
 		}
 	}
-	bench_ledger.lost += found->in_flight + found->queued;
+	if (found) {
+		__atomic_fetch_add(&bench_ledger.lost, found->in_flight + found->queued, __ATOMIC_RELAXED);
+	}
 }
 
 static void bench_ledger_atfork_prepare(void)
@@ -187,24 +209,19 @@ static void bench_ledger_atfork_parent(void)
 
 /*
  * The parent's lines are the parent's, and so are the profiles it queued
- * (the child's writer starts empty). A request in flight goes on in the
- * child, which owes its own profile of it: on a line of its own.
+ * (the child's writer starts empty). The child takes lines of its own at its
+ * next request: most children exec another program at once (proc_open()),
+ * and a line taken here would read as lost once that program ended. So a
+ * request that goes on in a child (pcntl_fork()) owes its profile uncounted.
  */
 static void bench_ledger_atfork_child(void)
 {
-	bench_ledger_slot *owing = BENCH_G(ledger_line);
-
 	pthread_mutex_init(&bench_ledger.lock, NULL);
-	bench_ledger.started = bench_ledger_start_time(bench_pid());
+	bench_ledger.started = 0;
 	BENCH_G(ledger_line) = NULL;
 	for (int i = 0; i < bench_ledger.dirs_used; i++) {
-		bool was_owing = owing && bench_ledger.dirs[i].own == owing;
-
 		bench_ledger.dirs[i].own = NULL;
-		bench_ledger.dirs[i].tried = was_owing;
-		if (was_owing) {
-			bench_ledger.dirs[i].own = BENCH_G(ledger_line) = bench_ledger_take_line(bench_ledger.dirs[i].file, 1);
-		}
+		bench_ledger.dirs[i].tried = false;
 	}
 }
 
@@ -213,42 +230,50 @@ static bench_ledger_slot *bench_ledger_line_for(const char *dir, bench_ledger_fo
 {
 	int i;
 
-	for (i = 0; i < bench_ledger.dirs_used; i++) {
-		if (strcmp(bench_ledger.dirs[i].dir, dir) == 0) {
-			break;
-		}
+	for (i = 0; i < bench_ledger.dirs_used && strcmp(bench_ledger.dirs[i].dir, dir) != 0; i++) {
+	}
+	if (i == BENCH_LEDGER_DIRS) {
+		return NULL;
 	}
 	if (i == bench_ledger.dirs_used) {
-		int fd;
-		bench_ledger_file *file;
+		char kind[64];
+		struct stat ns;
 
-		if (i == BENCH_LEDGER_DIRS || !(file = bench_shm_map("ledger-v1", dir, sizeof(*file), &fd))) {
-			return NULL;
-		}
-		if (!bench_ledger.atfork_set) {
-			pthread_atfork(bench_ledger_atfork_prepare, bench_ledger_atfork_parent, bench_ledger_atfork_child);
-			bench_ledger.atfork_set = true;
-		}
-		/* A stale ledger (another boot, an earlier directory with the same inode) starts empty, once. */
-		flock(fd, LOCK_EX);
-		if (bench_shm_restamp(&file->stamp, dir)) {
-			memset(file->lines, 0, sizeof(file->lines));
-		}
-		flock(fd, LOCK_UN);
+		/*
+		 * Named by the pid namespace too: there a pid is another process or
+		 * none (containers of one pod share /dev/shm, not their pids). A
+		 * directory whose ledger cannot be had is not tried at every request.
+		 */
+		snprintf(kind, sizeof(kind), "ledger-v1.%ju", stat("/proc/self/ns/pid", &ns) == 0 ? (uintmax_t) ns.st_ino : 0);
+		bench_ledger.dirs[i].file = bench_shm_map(kind, dir, sizeof(bench_ledger_file), &bench_ledger.dirs[i].fd);
 		snprintf(bench_ledger.dirs[i].dir, sizeof(bench_ledger.dirs[i].dir), "%s", dir);
-		bench_ledger.dirs[i].file = file;
-		bench_ledger.dirs[i].fd = fd;
 		bench_ledger.dirs[i].own = NULL;
 		bench_ledger.dirs[i].tried = false;
 		bench_ledger.dirs_used++;
 	}
-	if (!bench_ledger.dirs[i].tried) {
+	bench_ledger_file *file = bench_ledger.dirs[i].file;
+	if (!bench_ledger.dirs[i].tried && file) {
+		bool ended;
+
 		bench_ledger.dirs[i].tried = true;
-		if (!bench_ledger.started) {
-			bench_ledger.started = bench_ledger_start_time(bench_pid());
+		if (!bench_ledger.atfork_set) {
+			pthread_atfork(bench_ledger_atfork_prepare, bench_ledger_atfork_parent, bench_ledger_atfork_child);
+			bench_ledger.atfork_set = true;
 		}
-		bench_ledger_sweep(bench_ledger.dirs[i].file, found);
-		bench_ledger.dirs[i].own = bench_ledger_take_line(bench_ledger.dirs[i].file, 0);
+		if (!bench_ledger.started) {
+			bench_ledger.started = bench_ledger_start_time(bench_pid(), &ended);
+		}
+		/*
+		 * A stale ledger (of an earlier directory with the same inode, or of
+		 * another boot) is swept quietly, once, under the file's lock: what
+		 * ended processes owed there was not for this directory. Lines of live
+		 * processes stay theirs.
+		 */
+		flock(bench_ledger.dirs[i].fd, LOCK_EX);
+		bool stale = bench_shm_restamp(&file->stamp, dir);
+		bench_ledger_sweep(file, stale ? NULL : found);
+		flock(bench_ledger.dirs[i].fd, LOCK_UN);
+		bench_ledger.dirs[i].own = bench_ledger_take_line(file);
 	}
 	return bench_ledger.dirs[i].own;
 }
@@ -306,7 +331,7 @@ void bench_ledger_written(bench_ledger_slot *slot)
 
 zend_long bench_ledger_lost(void)
 {
-	return bench_ledger.lost;
+	return __atomic_load_n(&bench_ledger.lost, __ATOMIC_RELAXED);
 }
 
 void bench_ledger_mshutdown(void)
@@ -317,7 +342,9 @@ void bench_ledger_mshutdown(void)
 		if (line) {
 			__atomic_store_n(&line->pid, 0, __ATOMIC_RELEASE);
 		}
-		bench_shm_unmap(bench_ledger.dirs[i].file, sizeof(*bench_ledger.dirs[i].file), bench_ledger.dirs[i].fd);
+		if (bench_ledger.dirs[i].file) {
+			bench_shm_unmap(bench_ledger.dirs[i].file, sizeof(*bench_ledger.dirs[i].file), bench_ledger.dirs[i].fd);
+		}
 	}
 	bench_ledger.dirs_used = 0;
 	pthread_mutex_unlock(&bench_ledger.lock);
