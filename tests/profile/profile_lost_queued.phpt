@@ -38,7 +38,8 @@ foreach (['bench.mode' => 'profile', 'bench.output_dir' => $dir, 'bench.output_f
 // A clean environment: run-tests sets CGI variables that would make php-cgi wait for a body.
 $proc = proc_open(sprintf('cd %s && exec env -i PATH=%s %s -n -q %s -T 2 script.php 2>&1',
     escapeshellarg($dir), escapeshellarg((string) getenv('PATH')), escapeshellarg($cgi), $flags), [1 => ['pipe', 'w']], $pipes);
-for ($i = 0; $i < 3000 && !is_file("$dir/running"); $i++) {
+// Up to a minute: under valgrind (the suite's second run traces children too) php-cgi takes seconds to start.
+for ($i = 0; $i < 60000 && !is_file("$dir/running"); $i++) {
     usleep(1000);
 }
 proc_terminate($proc, 9);
