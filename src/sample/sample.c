@@ -107,8 +107,10 @@ static uintptr_t bench_sample_main_chunk;
 static zend_mm_heap *bench_sample_startup_heap;
 /** the internal functions (kept for the process): a noted function is used only when it is one of them */
 static HashTable bench_sample_internal_functions;
-/** whether the ticker copies frames (else, before 8.4, the wrapper below samples) */
+/** whether the ticker notes frames (else, before 8.4, the wrapper below samples) */
 static bool bench_sample_notes_ticks;
+/** whether it may copy those outside the first chunk (a seccomp filter may forbid process_vm_readv) */
+static bool bench_sample_copies_frames;
 /** why the ticker cannot copy frames; NULL when it can or was not asked to */
 static const char *bench_sample_ticker_unavailable;
 static zend_result (*bench_sample_prev_post_startup)(void);
@@ -165,7 +167,8 @@ static void bench_sample_note_tick(pid_t pid)
 			zend_execute_data copy;
 			struct iovec local = {&copy, sizeof(copy)}, remote = {ex, sizeof(copy)};
 
-			if (bench_thread_syscall(SYS_process_vm_readv, pid, (long) &local, 1, (long) &remote, 1, 0) != (long) sizeof(copy)) {
+			if (!bench_sample_copies_frames
+					|| bench_thread_syscall(SYS_process_vm_readv, pid, (long) &local, 1, (long) &remote, 1, 0) != (long) sizeof(copy)) {
 				break;
 			}
 			func = copy.func;
@@ -689,8 +692,8 @@ void bench_sample_minit(void)
 	/* The wrapper would turn frameless calls off: the ticker alone, where it can. */
 	bool ticker = true;
 #endif
-	if (ticker && bench_sample_can_copy_frames()) {
-		bench_sample_notes_ticks = true;
+	if (ticker) {
+		bench_sample_copies_frames = bench_sample_can_copy_frames();
 #ifndef ZTS
 		/*
 		 * Before any handler of bench's: a heap flagged custom now is another's,
@@ -702,6 +705,19 @@ void bench_sample_minit(void)
 			bench_sample_main_chunk = (uintptr_t) heap & ~(uintptr_t) (ZEND_MM_CHUNK_SIZE - 1);
 		}
 #endif
+#if PHP_VERSION_ID < 80400
+		/* Frames read in the first chunk alone would miss deep stacks, fibers and generators: the wrapper misses none. */
+		bench_sample_notes_ticks = bench_sample_copies_frames;
+#else
+		/* Nothing else finds them from 8.4: the frames in the first chunk (the VM stack's first page) at least. */
+		bench_sample_notes_ticks = bench_sample_copies_frames || bench_sample_main_chunk;
+#endif
+		if (!bench_sample_notes_ticks) {
+			bench_sample_main_chunk = 0;
+			bench_sample_startup_heap = NULL;
+		}
+	}
+	if (bench_sample_notes_ticks) {
 		zend_hash_init(&bench_sample_internal_functions, 4096, NULL, NULL, 1);
 		bench_sample_prev_post_startup = zend_post_startup_cb;
 		zend_post_startup_cb = bench_sample_post_startup;
@@ -923,8 +939,11 @@ void bench_sample_info(zval *out)
 #else
 	const char *fallback = "VM interrupt after the internal calls it makes";
 #endif
-	if (bench_sample_notes_ticks) {
+	if (bench_sample_notes_ticks && bench_sample_copies_frames) {
 		add_assoc_string(out, "internal_calls", "frames noted by the ticker (read, or copied with process_vm_readv)");
+	} else if (bench_sample_notes_ticks) {
+		add_assoc_str(out, "internal_calls", zend_strpprintf(0, "frames noted by the ticker where it can read them, in Zend MM's "
+			"first chunk (the VM stack's first page); it cannot copy others (process_vm_readv: %s)", bench_sample_ticker_unavailable));
 	} else if (bench_sample_ticker_unavailable) {
 		add_assoc_str(out, "internal_calls", zend_strpprintf(0,
 			"%s: the ticker cannot copy frames (process_vm_readv: %s)", fallback, bench_sample_ticker_unavailable));

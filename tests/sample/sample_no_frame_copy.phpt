@@ -1,12 +1,15 @@
 --TEST--
 Sample mode: where a seccomp filter forbids process_vm_readv, bench says so and finds internal functions another way
 --DESCRIPTION--
-The ticker copies the running frames with process_vm_readv. A hardened
-service (a seccomp filter) may forbid that system call: bench then installs
-the execute_internal wrapper at startup (PHP 8.2, 8.3) or leaves it to the VM
-(8.4+, which checks the interrupt after the internal calls it makes),
-bench_info() says why, and usleep is still the leaf of nap (at least 90% of
-its samples, as in sample_leaf). The filter is set by deny_syscall.c,
+The ticker notes the running frames, reading those in Zend MM's first chunk
+and copying others with process_vm_readv. A hardened service (a seccomp
+filter) may forbid that system call: bench then installs the
+execute_internal wrapper at startup (PHP 8.2, 8.3), or from 8.4 (which
+checks the interrupt after the internal calls the VM makes, and has no
+wrapper) notes only the frames it can read; bench_info() says which and why.
+usleep is still the leaf of nap (at least 90% of its samples, as in
+sample_leaf), also when array_map() calls it from C, which the VM alone
+would charge to the caller from 8.4. The filter is set by deny_syscall.c,
 compiled here with the system's C compiler.
 --SKIPIF--
 <?php
@@ -26,7 +29,9 @@ if ($status !== 0) {
 $run = sample_run(<<<'PHP'
 <?php
 function nap() { usleep(200000); }
+function nap_from_c() { array_map('usleep', [200000]); }
 nap();
+nap_from_c();
 echo bench_info()['sample']['internal_calls'], "\n";
 PHP, [], 'folded', [], [$helper, 'process_vm_readv']);
 unlink($helper);
@@ -35,7 +40,11 @@ $paths = sample_folded(current($run['files']));
 $nap = sample_weight($paths, '{request};{main};nap');
 $usleep = $paths['{request};{main};nap;usleep'] ?? 0;
 printf("usleep owns >= 90%% of nap: %s\n", $usleep >= 0.9 * $nap && $nap > 0 ? 'yes' : "no ($usleep of $nap)");
+$nap = sample_weight($paths, '{request};{main};nap_from_c');
+$usleep = sample_weight($paths, '{request};{main};nap_from_c;array_map;usleep');
+printf("usleep called from C owns >= 90%% of nap_from_c: %s\n", $usleep >= 0.9 * $nap && $nap > 0 ? 'yes' : "no ($usleep of $nap)");
 ?>
 --EXPECTF--
-%r(execute_internal wrapper|VM interrupt after the internal calls it makes)%r: the ticker cannot copy frames (process_vm_readv: Operation not permitted)
+%r(execute_internal wrapper: the ticker cannot copy frames|frames noted by the ticker where it can read them, in Zend MM's first chunk \(the VM stack's first page\); it cannot copy others)%r (process_vm_readv: Operation not permitted)
 usleep owns >= 90% of nap: yes
+usleep called from C owns >= 90% of nap_from_c: yes
