@@ -6,6 +6,15 @@ Sample mode: a request with allocation samples but no time sample writes a profi
 <?php
 require __DIR__ . '/sample.inc';
 // A 10 s interval: this short script gets no time sample; a 64 KiB gap: some 150 allocation samples.
+// Ticks fall on multiples of the interval on the monotonic clock (hrtime's): each run starts in the first
+// half of a 10 s slot, so that the child (its startup, even traced by valgrind, and the request) has 5 s.
+function start_early_in_slot(): void
+{
+    $into = hrtime(true) % 10000000000;
+    if ($into > 5000000000) {
+        usleep(intdiv(10000000000 - $into, 1000) + 20000);
+    }
+}
 $code = <<<'PHP'
 <?php
 $a = [];
@@ -13,6 +22,7 @@ for ($i = 0; $i < 1000; $i++) { $a[] = str_repeat('x', 10000); }
 PHP;
 $ini = ['bench.sample_interval_us' => '10000000', 'bench.alloc_sample_bytes' => '65536', 'bench.alloc_sample_requests' => '1'];
 foreach (['json', 'callgrind', 'pprof', 'folded'] as $format) {
+    start_early_in_slot();
     $run = sample_run($code, $ini, $format);
     printf("%s: %d file(s)%s\n", $format, count($run['files']), $run['output'] === '' ? '' : ": {$run['output']}");
     if ($format === 'json') {
