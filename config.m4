@@ -94,6 +94,7 @@ if test "$PHP_BENCH" != "no"; then
     src/measure/measure.c \
     src/ops/ops.c \
     src/profile/profile.c \
+    src/sample/frameless.c \
     src/sample/native.c \
     src/sample/signal.c \
     src/sample/sample.c"

@@ -92,8 +92,27 @@ chroot_setup() {
 	fi
 }
 
-# PHP 8.5's headers, from the experimental suite: its packages do not install
-# together, so php8.5-dev is only unpacked. Prints the include directory.
+# PHP 8.5, from Debian's experimental suite, with the few libraries it needs
+# from unstable (the mirror serves experimental's Release file expired). The
+# two suites are listed only while it installs: the chroot stays trixie's.
+php85_packages="php8.5-cli php8.5-cgi php8.5-dev php8.5-fpm"
+php85_install() {
+	local mirror rc=0
+	chroot_run sh -c "command -v php8.5 >/dev/null && command -v phpize8.5 >/dev/null && command -v php-fpm8.5 >/dev/null && command -v php-cgi8.5 >/dev/null" \
+		&& return 0
+	mirror=$(debian_mirror)
+	say "installing PHP 8.5 from experimental in the chroot"
+	as_root sh -c "printf 'deb %s experimental main\ndeb %s sid main\n' '$mirror' '$mirror' > '$chroot_dir/etc/apt/sources.list.d/php85.list'"
+	{ chroot_run apt-get -o Acquire::Check-Valid-Until=false update -qq \
+		&& chroot_run apt-get install -y -qq --no-install-recommends -t experimental $php85_packages; } >"$work/chroot-apt-8.5.log" 2>&1 || rc=1
+	as_root rm -f "$chroot_dir/etc/apt/sources.list.d/php85.list"
+	chroot_run apt-get update -qq >/dev/null 2>&1 || true
+	return $rc
+}
+
+# Where PHP 8.5 does not install (experimental's packages do not always
+# install together), its headers alone: php8.5-dev unpacked, not installed.
+# Prints the include directory.
 php85_headers() {
 	local mirror dest=/opt/php8.5
 	mirror=$(debian_mirror)

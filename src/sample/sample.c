@@ -33,6 +33,7 @@
 #include "sample.h"
 #include "native.h"
 #include "signal.h"
+#include "frameless.h"
 #include "src/dump/dump.h"
 #include "src/profile/profile.h"
 #include "src/profile/profile_private.h"
@@ -114,6 +115,11 @@ static bool bench_sample_copies_frames;
 /** why the ticker cannot copy frames; NULL when it can or was not asked to */
 static const char *bench_sample_ticker_unavailable;
 static zend_result (*bench_sample_prev_post_startup)(void);
+#if PHP_VERSION_ID >= 80500
+/** why the frameless handlers are not wrapped; NULL when they are */
+static const char *bench_sample_frameless_failure;
+static void bench_sample_after_frameless(zend_function *func);
+#endif
 #if PHP_VERSION_ID < 80400
 static void (*bench_sample_prev_execute_internal)(zend_execute_data *execute_data, zval *return_value);
 #endif
@@ -201,8 +207,15 @@ static zend_result bench_sample_post_startup(void)
 	zend_function *func;
 	zend_class_entry *ce;
 
+#if PHP_VERSION_ID >= 80500
+	/* Before anything is compiled: opcache's post-startup, which starts the JIT, runs its predecessor's first. */
+	bench_sample_frameless_failure = bench_frameless_wrap(&bench_sample_interrupts, bench_sample_after_frameless);
+#endif
 	if (bench_sample_prev_post_startup && bench_sample_prev_post_startup() != SUCCESS) {
 		return FAILURE;
+	}
+	if (!bench_sample_notes_ticks) {
+		return SUCCESS;
 	}
 	ZEND_HASH_FOREACH_PTR(CG(function_table), func) {
 		if (func->type == ZEND_INTERNAL_FUNCTION) {
@@ -477,6 +490,9 @@ void bench_sample_mshutdown(void)
 		bench_sample_thread_pid = 0;
 	}
 	bench_sample_signal_mshutdown();
+#if PHP_VERSION_ID >= 80500
+	bench_frameless_unwrap();
+#endif
 	free(bench_sample.frames);
 	bench_sample.frames = NULL;
 	bench_sample.frames_size = 0;
@@ -575,7 +591,8 @@ static uint32_t bench_sample_tick_path(bench_profile_state *p, zend_execute_data
 	return bench_sample_path(p, top, 0);
 }
 
-static void bench_sample_take(zend_execute_data *top, uint32_t ticks)
+/* A sample of the stack at top, with leaf (a function that pushed no frame) above it when not NULL. */
+static void bench_sample_take(zend_execute_data *top, zend_function *leaf, uint32_t ticks)
 {
 	bench_profile_state *p = bench_profile_get();
 	int64_t weight;
@@ -604,7 +621,12 @@ static void bench_sample_take(zend_execute_data *top, uint32_t ticks)
 		weight = (int64_t) ticks * (int64_t) bench_sample_interval_ns;
 		counter = BENCH_COUNTER_WALL_NS;
 	}
-	uint32_t node = bench_sample_notes_ticks ? bench_sample_tick_path(p, top) : bench_sample_path(p, top, 0);
+	uint32_t node;
+	if (leaf) {
+		node = bench_profile_frame_node(p, bench_sample_path(p, top, 1), leaf, false);
+	} else {
+		node = bench_sample_notes_ticks ? bench_sample_tick_path(p, top) : bench_sample_path(p, top, 0);
+	}
 	if (bench_sample_notes_ticks && bench_sample.by_signal) {
 		/*
 		 * Taken: a signal that comes while bench samples notes nothing, and the
@@ -632,12 +654,29 @@ static void bench_sample_interrupt(zend_execute_data *execute_data)
 
 	/* Zero: the interrupt was raised by someone else (a timeout, another extension). */
 	if (ticks) {
-		bench_sample_take(EG(current_execute_data), ticks);
+		bench_sample_take(EG(current_execute_data), NULL, ticks);
 	}
 	if (bench_sample_prev_interrupt) {
 		bench_sample_prev_interrupt(execute_data);
 	}
 }
+
+#if PHP_VERSION_ID >= 80500
+/*
+ * Ticks found due right after a frameless call (src/sample/frameless.c): the
+ * call is the likeliest place they fell, and the VM would next check the
+ * interrupt in its caller. Ticks that fell in the caller's own code since
+ * the VM last checked are charged to the call too, as with the wrapper below.
+ */
+static void bench_sample_after_frameless(zend_function *func)
+{
+	uint32_t ticks = bench_sample_take_ticks(__ATOMIC_RELAXED);
+
+	if (ticks) {
+		bench_sample_take(EG(current_execute_data), func, ticks);
+	}
+}
+#endif
 
 #if PHP_VERSION_ID < 80400
 /*
@@ -661,7 +700,7 @@ static void bench_sample_execute_internal(zend_execute_data *execute_data, zval 
 	if (UNEXPECTED(BENCH_SAMPLE_TICKS(__atomic_load_n(&bench_sample_interrupts, __ATOMIC_RELAXED)) != 0)) {
 		uint32_t ticks = bench_sample_take_ticks(__ATOMIC_RELAXED);
 		if (ticks) {
-			bench_sample_take(trampoline ? execute_data->prev_execute_data : execute_data, ticks);
+			bench_sample_take(trampoline ? execute_data->prev_execute_data : execute_data, NULL, ticks);
 		}
 	}
 }
@@ -719,6 +758,13 @@ void bench_sample_minit(void)
 	}
 	if (bench_sample_notes_ticks) {
 		zend_hash_init(&bench_sample_internal_functions, 4096, NULL, NULL, 1);
+	}
+#if PHP_VERSION_ID >= 80500
+	/* Until post-startup wraps them (it does not run for an extension loaded later, by dl()). */
+	bench_sample_frameless_failure = "bench was not loaded at startup";
+#endif
+	/* From 8.5, post-startup also wraps the frameless handlers. */
+	if (bench_sample_notes_ticks || PHP_VERSION_ID >= 80500) {
 		bench_sample_prev_post_startup = zend_post_startup_cb;
 		zend_post_startup_cb = bench_sample_post_startup;
 	}
@@ -876,7 +922,7 @@ void bench_sample_rshutdown(void)
 	 */
 	uint32_t ticks = bench_sample_take_ticks(__ATOMIC_ACQUIRE);
 	if (ticks) {
-		bench_sample_take(NULL, ticks);
+		bench_sample_take(NULL, NULL, ticks);
 	}
 	p->active = false;
 	p->end_ns = bench_clock_ns(CLOCK_MONOTONIC);
@@ -956,8 +1002,13 @@ void bench_sample_info(zval *out)
 # if PHP_VERSION_ID < 80500
 	add_assoc_string(out, "frameless_calls", "leaf read from the caller's opline");
 # else
-	/* Wrapping zend_flf_handlers is unsafe: the compiler finds a function's slot by its handler address. */
-	add_assoc_string(out, "frameless_calls", "charged to the caller: PHP 8.5 checks no interrupt after a frameless call");
+	if (bench_sample_frameless_failure) {
+		add_assoc_str(out, "frameless_calls", zend_strpprintf(0, "charged to the caller: PHP 8.5 checks no interrupt after "
+			"a frameless call, and bench could not wrap the handlers (%s)", bench_sample_frameless_failure));
+	} else {
+		add_assoc_str(out, "frameless_calls", zend_strpprintf(0, "leaf named by a wrapper around each of the %u handlers",
+			bench_frameless_wrapped()));
+	}
 # endif
 #endif
 }

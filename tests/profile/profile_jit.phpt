@@ -1,14 +1,13 @@
 --TEST--
 Profile mode under opcache with the tracing JIT: the JIT stays on, calls are the same as without it, sums stay exact
 --SKIPIF--
-<?php require __DIR__ . '/profile.inc'; profile_skip();
-if (!is_file(ini_get('extension_dir') . '/opcache.so')) die('skip opcache.so not installed'); ?>
+<?php require __DIR__ . '/profile.inc'; profile_skip(); profile_opcache_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/profile.inc';
 $code = file_get_contents(__DIR__ . '/workload.inc') ;
 $code = str_replace('(function () { exit(0); })();', 'echo "jit on: ", var_export(opcache_get_status()["jit"]["on"] ?? false, true), "\n";', $code);
-$jit = ['zend_extension' => 'opcache', 'opcache.enable' => '1', 'opcache.enable_cli' => '1', 'opcache.jit' => 'tracing',
+$jit = profile_opcache_ini() + ['opcache.enable' => '1', 'opcache.enable_cli' => '1', 'opcache.jit' => 'tracing',
     'opcache.jit_buffer_size' => '32M', 'opcache.jit_hot_func' => '1', 'opcache.jit_hot_loop' => '1'];
 $plain = profile_json(profile_run($code));
 $run = profile_run($code, $jit);

@@ -4,7 +4,7 @@ Profile and sample mode: the request that opcache.preload runs at startup is not
 <?php
 require __DIR__ . '/profile.inc';
 profile_skip();
-exec(sprintf('%s -n -d zend_extension=opcache -r %s 2>&1', escapeshellarg(PHP_BINARY),
+exec(sprintf('%s -n %s -r %s 2>&1', escapeshellarg(PHP_BINARY), PHP_VERSION_ID >= 80500 ? '' : '-d zend_extension=opcache',
     escapeshellarg('echo function_exists("opcache_get_status") ? "ok" : "no";')), $out);
 if (($out[0] ?? '') !== 'ok') die('skip opcache cannot be loaded');
 ?>
@@ -17,7 +17,7 @@ file_put_contents("$dir/preload.php", '<?php function preloaded() { return 1; } 
 file_put_contents("$dir/script.php", '<?php echo "preloaded: ", preloaded(), "\n";');
 foreach (['profile' => [], 'sample' => ['bench.sample_interval_us' => '1000']] as $mode => $ini) {
     $flags = '';
-    foreach (['zend_extension' => 'opcache', 'opcache.enable_cli' => '1', 'opcache.preload' => "$dir/preload.php",
+    foreach (profile_opcache_ini() + ['opcache.enable_cli' => '1', 'opcache.preload' => "$dir/preload.php",
             'opcache.preload_user' => trim((string) shell_exec('id -un')), 'extension' => getenv('BENCH_SO'),
             'bench.mode' => $mode, 'bench.report' => '0', 'bench.output_format' => 'json', 'bench.compress' => 'none',
             'bench.output_dir' => $dir] + $ini as $k => $v) {

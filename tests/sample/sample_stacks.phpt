@@ -1,8 +1,7 @@
 --TEST--
 Sample mode: a 100,000-deep stack is truncated to the innermost bench.max_depth frames under {truncated}, and the tracing JIT keeps the attribution
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip();
-if (!is_file(ini_get('extension_dir') . '/opcache.so')) die('skip opcache.so not installed (the JIT half)'); ?>
+<?php require __DIR__ . '/sample.inc'; profile_skip(); profile_opcache_skip(' (the JIT half)'); ?>
 --FILE--
 <?php
 require __DIR__ . '/sample.inc';
@@ -26,7 +25,7 @@ function nap() { usleep(200000); }
 for ($i = 0; $i < 3; $i++) { spin(); }
 nap();
 echo "jit on: ", var_export(opcache_get_status()['jit']['on'] ?? false, true), "\n";
-PHP, ['zend_extension' => 'opcache', 'opcache.enable' => '1', 'opcache.enable_cli' => '1', 'opcache.jit' => 'tracing',
+PHP, profile_opcache_ini() + ['opcache.enable' => '1', 'opcache.enable_cli' => '1', 'opcache.jit' => 'tracing',
     'opcache.jit_buffer_size' => '32M']);
 echo $run['output'], "\n";
 $paths = sample_folded(current($run['files']));
