@@ -83,6 +83,9 @@ chroot_setup() {
 			|| die "debootstrap failed, see $work/debootstrap.log"
 	fi
 	as_root sh -c "echo 'deb $mirror trixie main' > '$chroot_dir/etc/apt/sources.list'"
+	# Left by a run interrupted while it installed PHP 8.5 (below).
+	as_root rm -f "$chroot_dir/etc/apt/sources.list.d/php85.list" "$chroot_dir/etc/apt/sources.list.d/experimental.list" \
+		"$chroot_dir/etc/apt/preferences.d/php85"
 	chroot_mount
 	if ! chroot_run sh -c "command -v php8.4 >/dev/null && command -v phpize8.4 >/dev/null && command -v valgrind >/dev/null && command -v zstd >/dev/null && command -v cgi-fcgi >/dev/null && command -v strace >/dev/null && command -v php-fpm8.4 >/dev/null && command -v php-cgi8.4 >/dev/null && command -v protoc >/dev/null"; then
 		say "installing PHP 8.4 in the chroot"
@@ -93,8 +96,10 @@ chroot_setup() {
 }
 
 # PHP 8.5, from Debian's experimental suite, with the few libraries it needs
-# from unstable (the mirror serves experimental's Release file expired). The
-# two suites are listed only while it installs: the chroot stays trixie's.
+# from unstable (the mirror serves experimental's Release file expired).
+# Unstable is pinned below trixie, so that nothing of trixie's is upgraded or
+# removed (apt gives up instead), and both suites are listed only while it
+# installs: the chroot stays trixie's.
 php85_packages="php8.5-cli php8.5-cgi php8.5-dev php8.5-fpm"
 php85_install() {
 	local mirror rc=0
@@ -103,9 +108,11 @@ php85_install() {
 	mirror=$(debian_mirror)
 	say "installing PHP 8.5 from experimental in the chroot"
 	as_root sh -c "printf 'deb %s experimental main\ndeb %s sid main\n' '$mirror' '$mirror' > '$chroot_dir/etc/apt/sources.list.d/php85.list'"
+	as_root sh -c "printf 'Package: *\nPin: release a=unstable\nPin-Priority: 100\n' > '$chroot_dir/etc/apt/preferences.d/php85'"
 	{ chroot_run apt-get -o Acquire::Check-Valid-Until=false update -qq \
-		&& chroot_run apt-get install -y -qq --no-install-recommends -t experimental $php85_packages; } >"$work/chroot-apt-8.5.log" 2>&1 || rc=1
-	as_root rm -f "$chroot_dir/etc/apt/sources.list.d/php85.list"
+		&& chroot_run apt-get install -y -qq --no-install-recommends --no-remove -t experimental $php85_packages; } \
+		>"$work/chroot-apt-8.5.log" 2>&1 || rc=1
+	as_root rm -f "$chroot_dir/etc/apt/sources.list.d/php85.list" "$chroot_dir/etc/apt/preferences.d/php85"
 	chroot_run apt-get update -qq >/dev/null 2>&1 || true
 	return $rc
 }

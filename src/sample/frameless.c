@@ -17,12 +17,15 @@
 #include "zend_frameless_function.h"
 
 /*
- * A frameless call runs zend_flf_handlers[opline->extended_value], from the
- * VM and from JIT code alike. The compiler finds that slot by looking the
- * handler of the function's frameless_function_infos up in zend_flf_handlers,
- * so both are switched together: each wrapped function gets a copy of its
- * infos (kept here) that names the wrappers. One wrapper per slot, generated
- * below: it must know which function it stands for.
+ * A frameless call runs zend_flf_handlers[opline->extended_value] from the
+ * VM; the JIT reads that slot when it compiles the call and calls the address
+ * it found. So the slots are switched at post-startup, before the JIT and
+ * preload compile anything, and never back while PHP runs. The compiler
+ * finds a function's slot by looking its infos' handler up in
+ * zend_flf_handlers, so each wrapped function also gets a copy of its infos
+ * (kept here) that names the wrappers. One wrapper per slot, generated below:
+ * it must know which function it stands for. PHP 8.5's own extensions have
+ * 6, 14 and 6 handlers of 1, 2 and 3 arguments; others may add theirs.
  */
 #define BENCH_FRAMELESS_PER_ARITY 128
 #define BENCH_FRAMELESS_SLOTS (4 * BENCH_FRAMELESS_PER_ARITY)
@@ -31,17 +34,33 @@
 
 static void *bench_frameless_original[4][BENCH_FRAMELESS_PER_ARITY];
 static zend_function *bench_frameless_function[4][BENCH_FRAMELESS_PER_ARITY];
+/** the function's key in the function table, to tell that it is still there */
+static zend_string *bench_frameless_name[4][BENCH_FRAMELESS_PER_ARITY];
 static const uint64_t *bench_frameless_due_word;
 static bench_frameless_due_fn bench_frameless_due;
 static zend_frameless_function_info bench_frameless_infos[BENCH_FRAMELESS_INFOS];
-/** the handlers before wrapping, by slot */
-static void *bench_frameless_saved[BENCH_FRAMELESS_SLOTS];
+/** each wrapped slot's wrapper: arity * BENCH_FRAMELESS_PER_ARITY + its number */
+static uint16_t bench_frameless_wrapper_of[BENCH_FRAMELESS_SLOTS];
 /** how many slots are wrapped */
 static uint32_t bench_frameless_count;
 
+/*
+ * A function disabled in a php-fpm pool (php_admin_value[disable_functions])
+ * is freed in each worker after the wrap, while opcodes that opcache shares
+ * with another pool may still call its slot: it is named only while the
+ * function table still holds it.
+ */
+static zend_never_inline void bench_frameless_due_after(uint32_t arity, uint32_t n)
+{
+	zend_function *func = bench_frameless_function[arity][n];
+
+	bench_frameless_due(zend_hash_find_ptr(CG(function_table), bench_frameless_name[arity][n]) == func ? func : NULL);
+}
+
+/* The tick count is the due word's low half. */
 #define BENCH_FRAMELESS_AFTER(arity, n) \
 	if (UNEXPECTED((uint32_t) __atomic_load_n(bench_frameless_due_word, __ATOMIC_RELAXED) != 0)) { \
-		bench_frameless_due(bench_frameless_function[arity][n]); \
+		bench_frameless_due_after(arity, n); \
 	}
 
 #define BENCH_FRAMELESS_DEFINE_0(hi, lo) \
@@ -92,7 +111,7 @@ static void *const bench_frameless_wrappers[4][BENCH_FRAMELESS_PER_ARITY] = {
 	{BENCH_FRAMELESS_128(BENCH_FRAMELESS_ENTRY, 3)},
 };
 
-/** Whether handler is one of the first count slots' handlers once wrapped. */
+/** Whether handler is among the first count of handlers. */
 static bool bench_frameless_in(void *const *handlers, uint32_t count, const void *handler)
 {
 	for (uint32_t i = 0; i < count; i++) {
@@ -104,30 +123,30 @@ static bool bench_frameless_in(void *const *handlers, uint32_t count, const void
 }
 
 /*
- * Whether every frameless handler the compiler can meet through these
- * functions (methods too) will lie among the slots': a handler its lookup
- * does not find would send it past the table's end.
+ * Whether no internal method names a handler that is about to be wrapped:
+ * methods are not given copies of their infos, and a handler the compiler's
+ * lookup does not find sends it past the table's end.
  */
-static bool bench_frameless_all_found(HashTable *functions, void *const *handlers, uint32_t count,
-	zend_function *const *funcs, zend_frameless_function_info *const *copies, uint32_t nfuncs)
+static bool bench_frameless_methods_unwrapped(void *const *originals, uint32_t count)
 {
+	zend_class_entry *ce;
 	zend_function *func;
 
-	ZEND_HASH_FOREACH_PTR(functions, func) {
-		if (func->type != ZEND_INTERNAL_FUNCTION || !func->internal_function.frameless_function_infos) {
+	ZEND_HASH_FOREACH_PTR(CG(class_table), ce) {
+		if (ce->type != ZEND_INTERNAL_CLASS) {
 			continue;
 		}
-		const zend_frameless_function_info *info = func->internal_function.frameless_function_infos;
-		for (uint32_t f = 0; f < nfuncs; f++) {
-			if (funcs[f] == func) {
-				info = copies[f];
+		ZEND_HASH_FOREACH_PTR(&ce->function_table, func) {
+			if (func->type != ZEND_INTERNAL_FUNCTION || !func->internal_function.frameless_function_infos) {
+				continue;
 			}
-		}
-		for (; info->handler; info++) {
-			if (!bench_frameless_in(handlers, count, info->handler)) {
-				return false;
+			for (const zend_frameless_function_info *info = func->internal_function.frameless_function_infos;
+					info->handler; info++) {
+				if (bench_frameless_in(originals, count, info->handler)) {
+					return false;
+				}
 			}
-		}
+		} ZEND_HASH_FOREACH_END();
 	} ZEND_HASH_FOREACH_END();
 	return true;
 }
@@ -137,20 +156,20 @@ static bool bench_frameless_all_found(HashTable *functions, void *const *handler
  * removed by disable_functions): the slots are found from the function
  * table, whose order is that of registration, as theirs is: each function
  * registered with frameless infos took the next slot for each of them, in
- * order. Anything else and nothing is wrapped. Slots added later, by dl(),
- * stay as they are, as do their functions' infos.
+ * order. A function listed twice, a copy of one, a gap: nothing is wrapped.
+ * Slots added later, by dl(), stay as they are, as do their functions' infos.
  */
 const char *bench_frameless_wrap(const uint64_t *due_word, bench_frameless_due_fn due)
 {
 	static zend_function *funcs[BENCH_FRAMELESS_SLOTS];
 	static zend_frameless_function_info *copies[BENCH_FRAMELESS_SLOTS];
-	static void *handlers[BENCH_FRAMELESS_SLOTS];
+	static void *originals[BENCH_FRAMELESS_SLOTS];
 	uint32_t used[4] = {0, 0, 0, 0};
 	uint32_t count = 0, nfuncs = 0, infos_used = 0;
+	zend_string *name;
 	zend_function *func;
-	zend_class_entry *ce;
 
-	ZEND_HASH_FOREACH_PTR(CG(function_table), func) {
+	ZEND_HASH_FOREACH_STR_KEY_PTR(CG(function_table), name, func) {
 		if (func->type != ZEND_INTERNAL_FUNCTION || !func->internal_function.frameless_function_infos) {
 			continue;
 		}
@@ -158,6 +177,9 @@ const char *bench_frameless_wrap(const uint64_t *due_word, bench_frameless_due_f
 		uint32_t entries = 0;
 		while (infos[entries].handler) {
 			entries++;
+		}
+		if (entries == 0) {
+			continue;
 		}
 		if (infos_used + entries + 1 > BENCH_FRAMELESS_INFOS || count + entries > BENCH_FRAMELESS_SLOTS) {
 			return "more frameless handlers than bench has wrappers for";
@@ -176,8 +198,10 @@ const char *bench_frameless_wrap(const uint64_t *due_word, bench_frameless_due_f
 			uint32_t n = used[arity]++;
 			bench_frameless_original[arity][n] = infos[e].handler;
 			bench_frameless_function[arity][n] = func;
-			handlers[count] = bench_frameless_wrappers[arity][n];
-			copy[e].handler = handlers[count];
+			bench_frameless_name[arity][n] = name;
+			bench_frameless_wrapper_of[count] = (uint16_t) (arity * BENCH_FRAMELESS_PER_ARITY + n);
+			originals[count] = infos[e].handler;
+			copy[e].handler = bench_frameless_wrappers[arity][n];
 		}
 		infos_used += entries + 1;
 		funcs[nfuncs] = func;
@@ -186,14 +210,8 @@ const char *bench_frameless_wrap(const uint64_t *due_word, bench_frameless_due_f
 	if (count == 0) {
 		return "no frameless function is registered";
 	}
-	bool found = bench_frameless_all_found(CG(function_table), handlers, count, funcs, copies, nfuncs);
-	ZEND_HASH_FOREACH_PTR(CG(class_table), ce) {
-		if (found && ce->type == ZEND_INTERNAL_CLASS) {
-			found = bench_frameless_all_found(&ce->function_table, handlers, count, funcs, copies, nfuncs);
-		}
-	} ZEND_HASH_FOREACH_END();
-	if (!found) {
-		return "a function's frameless handler would not be found by the compiler";
+	if (!bench_frameless_methods_unwrapped(originals, count)) {
+		return "a method's frameless handler would not be found by the compiler";
 	}
 	bench_frameless_due_word = due_word;
 	bench_frameless_due = due;
@@ -201,8 +219,8 @@ const char *bench_frameless_wrap(const uint64_t *due_word, bench_frameless_due_f
 		funcs[f]->internal_function.frameless_function_infos = copies[f];
 	}
 	for (uint32_t slot = 0; slot < count; slot++) {
-		bench_frameless_saved[slot] = zend_flf_handlers[slot];
-		zend_flf_handlers[slot] = handlers[slot];
+		uint32_t w = bench_frameless_wrapper_of[slot];
+		zend_flf_handlers[slot] = bench_frameless_wrappers[w / BENCH_FRAMELESS_PER_ARITY][w % BENCH_FRAMELESS_PER_ARITY];
 	}
 	bench_frameless_count = count;
 	return NULL;
@@ -220,7 +238,8 @@ void bench_frameless_unwrap(void)
 	 * freed by now, and nothing is compiled after shutdown to read their infos.
 	 */
 	for (uint32_t slot = 0; slot < bench_frameless_count; slot++) {
-		zend_flf_handlers[slot] = bench_frameless_saved[slot];
+		uint32_t w = bench_frameless_wrapper_of[slot];
+		zend_flf_handlers[slot] = bench_frameless_original[w / BENCH_FRAMELESS_PER_ARITY][w % BENCH_FRAMELESS_PER_ARITY];
 	}
 	bench_frameless_count = 0;
 }

@@ -12,7 +12,10 @@
 #include "php.h"
 
 #if PHP_VERSION_ID >= 80500
-/** Called right after a wrapped frameless function returns when ticks are due; func is that function. */
+/**
+ * Called right after a wrapped frameless function returns when ticks are due;
+ * func is that function, or NULL where it is no longer in the function table.
+ */
 typedef void (*bench_frameless_due_fn)(zend_function *func);
 
 /**

@@ -116,8 +116,8 @@ static bool bench_sample_copies_frames;
 static const char *bench_sample_ticker_unavailable;
 static zend_result (*bench_sample_prev_post_startup)(void);
 #if PHP_VERSION_ID >= 80500
-/** why the frameless handlers are not wrapped; NULL when they are */
-static const char *bench_sample_frameless_failure;
+/** why the frameless handlers are not wrapped; NULL once they are (post-startup does not run for a module loaded later) */
+static const char *bench_sample_frameless_failure = "bench was not loaded at startup";
 static void bench_sample_after_frameless(zend_function *func);
 #endif
 #if PHP_VERSION_ID < 80400
@@ -201,7 +201,10 @@ static void bench_sample_note_tick(pid_t pid)
 	__atomic_store_n(&bench_sample_tick.frames, n, __ATOMIC_RELAXED);
 }
 
-/* Which functions a noted frame may name: internal ones, which live as long as the process. */
+/*
+ * From 8.5, wraps the frameless handlers; then the set of functions a noted
+ * frame may name: internal ones, which live as long as the process.
+ */
 static zend_result bench_sample_post_startup(void)
 {
 	zend_function *func;
@@ -672,6 +675,7 @@ static void bench_sample_after_frameless(zend_function *func)
 {
 	uint32_t ticks = bench_sample_take_ticks(__ATOMIC_RELAXED);
 
+	/* Without func (a function disabled since startup), the stack the ticker noted. */
 	if (ticks) {
 		bench_sample_take(EG(current_execute_data), func, ticks);
 	}
@@ -759,10 +763,6 @@ void bench_sample_minit(void)
 	if (bench_sample_notes_ticks) {
 		zend_hash_init(&bench_sample_internal_functions, 4096, NULL, NULL, 1);
 	}
-#if PHP_VERSION_ID >= 80500
-	/* Until post-startup wraps them (it does not run for an extension loaded later, by dl()). */
-	bench_sample_frameless_failure = "bench was not loaded at startup";
-#endif
 	/* From 8.5, post-startup also wraps the frameless handlers. */
 	if (bench_sample_notes_ticks || PHP_VERSION_ID >= 80500) {
 		bench_sample_prev_post_startup = zend_post_startup_cb;

@@ -1,16 +1,16 @@
 --TEST--
-Sample mode: time in a frameless function (str_contains) is charged to it, in the VM and under the tracing JIT, on every PHP version
+Sample mode: time in frameless functions of 1, 2 and 3 arguments is charged to them, in the VM and under the tracing JIT, on every PHP version
 --DESCRIPTION--
-str_contains() is a plain internal call on 8.2 (the ticker notes its frame), a
-frameless call on 8.4 (named from the caller's opline, where the VM checks
-the interrupt after it) and on 8.5, whose VM checks no interrupt there: bench
-wraps each frameless handler, and the wrapper takes the sample due after the
-call. scan() searches a 200 KB haystack 100 times between two clock reads,
-for 300 ms: the loop's own opcodes take well under 1% of its time, so
-str_contains owns at least 90% of scan's samples (false failure: none seen in
-50 runs on each version). The script also calls frameless functions that
-throw, through an alias (join), and with every arity, to show that the
-wrappers change no result.
+implode($parts), str_contains($hay, $needle) and strtr($text, $from, $to) are
+plain internal calls on 8.2 (the ticker notes their frames), frameless calls
+on 8.4 (named from the caller's opline, where the VM checks the interrupt
+after them) and on 8.5, whose VM checks no interrupt there: bench wraps each
+frameless handler, and the wrapper takes the sample due after the call. Each
+loop runs 200 ms of calls of 10 us or more, on values the compiler cannot
+know, between clock reads: the loop's own opcodes take well under 1% of its
+time, so the function owns at least 90% of its loop's samples (false
+failure: none seen in 50 runs on each version). Frameless calls that throw
+or return a result show that the wrappers change no result.
 --SKIPIF--
 <?php require __DIR__ . '/sample.inc'; profile_skip(); profile_opcache_skip(' (the JIT half)'); ?>
 --FILE--
@@ -18,22 +18,48 @@ wrappers change no result.
 require __DIR__ . '/sample.inc';
 $code = <<<'PHP'
 <?php
-function scan(string $hay) {
+function one(array $parts) {
     $n = 0;
-    $t = hrtime(true);
-    while (hrtime(true) - $t < 300e6) {
-        for ($i = 0; $i < 100; $i++) {
-            $n += str_contains($hay, 'needle') ? 1 : 0;
+    for ($t = hrtime(true); hrtime(true) - $t < 200e6;) {
+        for ($i = 0; $i < 10; $i++) {
+            $n += strlen(implode($parts));
         }
     }
     return $n;
 }
-scan(str_repeat('hay ', 50000) . 'needle');
-try { in_array(1, 'not an array'); } catch (TypeError $e) { echo "TypeError: ", $e->getMessage(), "\n"; }
-echo join(',', [1, 2]), ' ', implode([3, 4]), ' ', substr('abcdef', 1, 2), ' ', min(3, 1), ' ', strlen('xyz'), "\n";
+function two(string $hay, string $needle) {
+    $n = 0;
+    for ($t = hrtime(true); hrtime(true) - $t < 200e6;) {
+        for ($i = 0; $i < 10; $i++) {
+            $n += str_contains($hay, $needle) ? 1 : 0;
+        }
+    }
+    return $n;
+}
+function three(string $text, string $from, string $to) {
+    $n = 0;
+    for ($t = hrtime(true); hrtime(true) - $t < 200e6;) {
+        for ($i = 0; $i < 10; $i++) {
+            $n += strlen(strtr($text, $from, $to));
+        }
+    }
+    return $n;
+}
+$words = explode(' ', str_repeat('lorem ipsum dolor ', 10000));
+one($words);
+two(implode(' ', $words) . 'needle', 'needle');
+three(implode(' ', $words), 'lorem', 'LOREM');
+$not_an_array = $argv[0];
+try { in_array(1, $not_an_array); } catch (TypeError $e) { echo "TypeError: ", $e->getMessage(), "\n"; }
+// Through a function: values the optimizer cannot fold into the calls.
+function v($x) { return $x; }
+[$s, $a, $b, $class, $path] = [v('abcdef'), count($words), v(2), v('stdClass'), v('/a/b/c')];
+echo substr($s, 1, $b), ' ', min($a, $b), ' ', implode(',', [$a, $b]), ' ', var_export(class_exists($class), true), ' ',
+    dechex($a), ' ', var_export(is_numeric($s), true), ' ', trim(" $s "), ' ', basename(dirname($path)), "\n";
 $how = bench_info()['sample']['frameless_calls'];
 echo "frameless handlers wrapped: ", PHP_VERSION_ID < 80500 ? 'no need before 8.5'
     : (str_starts_with($how, 'leaf named by a wrapper') ? 'yes' : $how), "\n";
+echo "jit on: ", var_export(function_exists('opcache_get_status') && (opcache_get_status()['jit']['on'] ?? false), true), "\n";
 PHP;
 $ways = [
     'VM' => [],
@@ -43,18 +69,28 @@ $ways = [
 foreach ($ways as $way => $ini) {
     $run = sample_run($code, $ini);
     $paths = sample_folded((string) current($run['files']));
-    $scan = sample_weight($paths, '{request};{main};scan');
-    $leaf = $paths['{request};{main};scan;str_contains'] ?? 0;
-    echo $run['output'], "\n";
-    printf("%s: str_contains owns >= 90%% of scan: %s\n", $way, $leaf >= 0.9 * $scan && $scan >= 250e6 ? 'yes' : "no ($leaf of $scan)");
+    echo "$way:\n", $run['output'], "\n";
+    foreach (['one' => 'implode', 'two' => 'str_contains', 'three' => 'strtr'] as $loop => $leaf) {
+        $all = sample_weight($paths, "{request};{main};$loop");
+        $own = $paths["{request};{main};$loop;$leaf"] ?? 0;
+        printf("%s owns >= 90%% of %s: %s\n", $leaf, $loop, $own >= 0.9 * $all && $all >= 150e6 ? 'yes' : "no ($own of $all)");
+    }
 }
 ?>
 --EXPECTF--
+VM:
 TypeError: in_array(): Argument #2 ($haystack) must be of type array, string given
-1,2 34 bc 1 3
+bc 2 30001,2 true 7531 false abcdef b
 frameless handlers wrapped: %r(yes|no need before 8\.5)%r
-VM: str_contains owns >= 90% of scan: yes
+jit on: false
+implode owns >= 90% of one: yes
+str_contains owns >= 90% of two: yes
+strtr owns >= 90% of three: yes
+tracing JIT:
 TypeError: in_array(): Argument #2 ($haystack) must be of type array, string given
-1,2 34 bc 1 3
+bc 2 30001,2 true 7531 false abcdef b
 frameless handlers wrapped: %r(yes|no need before 8\.5)%r
-tracing JIT: str_contains owns >= 90% of scan: yes
+jit on: true
+implode owns >= 90% of one: yes
+str_contains owns >= 90% of two: yes
+strtr owns >= 90% of three: yes
