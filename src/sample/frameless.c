@@ -13,7 +13,7 @@
 #include "php.h"
 #include "frameless.h"
 
-#if PHP_VERSION_ID >= 80500
+#if PHP_VERSION_ID >= 80400
 #include "zend_frameless_function.h"
 
 /*
@@ -44,46 +44,65 @@ static uint16_t bench_frameless_wrapper_of[BENCH_FRAMELESS_SLOTS];
 /** how many slots are wrapped */
 static uint32_t bench_frameless_count;
 
-/*
- * A function disabled in a php-fpm pool (php_admin_value[disable_functions])
- * is freed in each worker after the wrap, while opcodes that opcache shares
- * with another pool may still call its slot: it is named only while the
- * function table still holds it.
- */
-static zend_never_inline void bench_frameless_due_after(uint32_t arity, uint32_t n)
-{
-	zend_function *func = bench_frameless_function[arity][n];
+uint32_t bench_frameless_running;
 
-	bench_frameless_due(zend_hash_find_ptr(CG(function_table), bench_frameless_name[arity][n]) == func ? func : NULL);
+zend_function *bench_frameless_function_of(uint32_t code)
+{
+	uint32_t arity = (code - 1) / BENCH_FRAMELESS_PER_ARITY, n = (code - 1) % BENCH_FRAMELESS_PER_ARITY;
+	zend_function *func;
+
+	if (code == 0 || arity > 3 || n >= BENCH_FRAMELESS_PER_ARITY || !(func = bench_frameless_function[arity][n])) {
+		return NULL;
+	}
+	/*
+	 * A function disabled in a php-fpm pool (php_admin_value[disable_functions])
+	 * is freed in each worker after the wrap, while opcodes that opcache shares
+	 * with another pool may still call its slot: it is named only while the
+	 * function table still holds it.
+	 */
+	return zend_hash_find_ptr(CG(function_table), bench_frameless_name[arity][n]) == func ? func : NULL;
 }
 
-/* The tick count is the due word's low half. */
+/*
+ * The call's code is posted for the ticker while it runs (the outer one put
+ * back after: a frameless function may run PHP code, which may make frameless
+ * calls). The tick count is the due word's low half.
+ */
+#define BENCH_FRAMELESS_CODE(arity, n) ((arity) * BENCH_FRAMELESS_PER_ARITY + (n) + 1)
+#define BENCH_FRAMELESS_BEFORE(arity, n) \
+	uint32_t outer = bench_frameless_running; \
+	__atomic_store_n(&bench_frameless_running, BENCH_FRAMELESS_CODE(arity, n), __ATOMIC_RELAXED);
 #define BENCH_FRAMELESS_AFTER(arity, n) \
+	__atomic_store_n(&bench_frameless_running, outer, __ATOMIC_RELAXED); \
 	if (UNEXPECTED((uint32_t) __atomic_load_n(bench_frameless_due_word, __ATOMIC_RELAXED) != 0)) { \
-		bench_frameless_due_after(arity, n); \
+		bench_frameless_due(BENCH_FRAMELESS_CODE(arity, n)); \
 	}
 
 #define BENCH_FRAMELESS_DEFINE_0(hi, lo) \
 	static void bench_frameless_0_##hi##_##lo(zval *rv) \
 	{ \
+		BENCH_FRAMELESS_BEFORE(0, hi * 16 + lo) \
 		((zend_frameless_function_0) bench_frameless_original[0][hi * 16 + lo])(rv); \
 		BENCH_FRAMELESS_AFTER(0, hi * 16 + lo) \
 	}
 #define BENCH_FRAMELESS_DEFINE_1(hi, lo) \
 	static void bench_frameless_1_##hi##_##lo(zval *rv, zval *a1) \
 	{ \
+		BENCH_FRAMELESS_BEFORE(1, hi * 16 + lo) \
 		((zend_frameless_function_1) bench_frameless_original[1][hi * 16 + lo])(rv, a1); \
 		BENCH_FRAMELESS_AFTER(1, hi * 16 + lo) \
 	}
 #define BENCH_FRAMELESS_DEFINE_2(hi, lo) \
 	static void bench_frameless_2_##hi##_##lo(zval *rv, zval *a1, zval *a2) \
 	{ \
+		BENCH_FRAMELESS_BEFORE(2, hi * 16 + lo) \
 		((zend_frameless_function_2) bench_frameless_original[2][hi * 16 + lo])(rv, a1, a2); \
 		BENCH_FRAMELESS_AFTER(2, hi * 16 + lo) \
 	}
 #define BENCH_FRAMELESS_DEFINE_3(hi, lo) \
 	static void bench_frameless_3_##hi##_##lo(zval *rv, zval *a1, zval *a2, zval *a3) \
 	{ \
+		BENCH_FRAMELESS_BEFORE(3, hi * 16 + lo) \
 		((zend_frameless_function_3) bench_frameless_original[3][hi * 16 + lo])(rv, a1, a2, a3); \
 		BENCH_FRAMELESS_AFTER(3, hi * 16 + lo) \
 	}

@@ -11,22 +11,32 @@
 
 #include "php.h"
 
-#if PHP_VERSION_ID >= 80500
+#if PHP_VERSION_ID >= 80400
 /**
- * Called right after a wrapped frameless function returns when ticks are due;
- * func is that function, or NULL where it is no longer in the function table.
+ * Called right after a wrapped frameless call returns when ticks are due;
+ * code names the call (bench_frameless_function_of()).
  */
-typedef void (*bench_frameless_due_fn)(zend_function *func);
+typedef void (*bench_frameless_due_fn)(uint32_t code);
 
 /**
- * PHP 8.5 checks no VM interrupt after a frameless call, so a sample due
- * there would name its caller: each of zend_flf_handlers is wrapped by one
- * that calls it, then checks the low 32 bits of *due_word (relaxed) and calls
- * due() when they are not zero. At post-startup, before anything is compiled
- * (opcache's JIT and preload come after). Returns NULL, or why nothing was
- * wrapped (then nothing changed).
+ * The wrapped frameless call running on the PHP thread, posted for the
+ * ticker (relaxed): its code, 0 for none.
+ */
+extern uint32_t bench_frameless_running;
+
+/**
+ * A frameless call pushes no frame: the VM of 8.5 checks no interrupt after
+ * one, and 8.4's checks with the caller's opline on it, which a loop's jump
+ * back to a frameless call also leaves. So each of zend_flf_handlers is
+ * wrapped by one that posts its code while it runs, calls it, then checks the
+ * low 32 bits of *due_word (relaxed) and calls due() when they are not zero.
+ * At post-startup, before anything is compiled (opcache's JIT and preload
+ * come after). Returns NULL, or why nothing was wrapped (then nothing changed).
  */
 const char *bench_frameless_wrap(const uint64_t *due_word, bench_frameless_due_fn due);
+
+/** The function a code names, or NULL where it is no longer in the function table. */
+zend_function *bench_frameless_function_of(uint32_t code);
 
 /** How many handlers are wrapped (0 when none). */
 uint32_t bench_frameless_wrapped(void);

@@ -88,6 +88,8 @@ static struct {
 	zend_execute_data *frame[BENCH_SAMPLE_TICK_FRAMES];
 	zend_function *func[BENCH_SAMPLE_TICK_FRAMES];
 	uint32_t frames;
+	/** the wrapped frameless call running in the top frame (src/sample/frameless.c), 0 for none */
+	uint32_t frameless;
 } bench_sample_tick;
 /** &EG(current_execute_data), which the ticker reads */
 static zend_execute_data **bench_sample_current_frame;
@@ -115,10 +117,10 @@ static bool bench_sample_copies_frames;
 /** why the ticker cannot copy frames; NULL when it can or was not asked to */
 static const char *bench_sample_ticker_unavailable;
 static zend_result (*bench_sample_prev_post_startup)(void);
-#if PHP_VERSION_ID >= 80500
+#if PHP_VERSION_ID >= 80400
 /** why the frameless handlers are not wrapped; NULL once they are (post-startup does not run for a module loaded later) */
 static const char *bench_sample_frameless_failure = "bench was not loaded at startup";
-static void bench_sample_after_frameless(zend_function *func);
+static void bench_sample_after_frameless(uint32_t code);
 #endif
 #if PHP_VERSION_ID < 80400
 static void (*bench_sample_prev_execute_internal)(zend_execute_data *execute_data, zval *return_value);
@@ -154,6 +156,11 @@ static bool bench_sample_is_internal(const zend_function *func)
 /* Notes the innermost frames running now (the ticker's side of the note above). */
 static void bench_sample_note_tick(pid_t pid)
 {
+#if PHP_VERSION_ID >= 80400
+	uint32_t frameless = __atomic_load_n(&bench_frameless_running, __ATOMIC_RELAXED);
+#else
+	uint32_t frameless = 0;
+#endif
 	zend_execute_data *top = __atomic_load_n(bench_sample_current_frame, __ATOMIC_RELAXED), *ex = top;
 	uintptr_t chunk = __atomic_load_n(&bench_sample_main_chunk, __ATOMIC_RELAXED);
 	uint32_t n = 0;
@@ -198,11 +205,12 @@ static void bench_sample_note_tick(pid_t pid)
 	if (__atomic_load_n(bench_sample_current_frame, __ATOMIC_RELAXED) != top) {
 		n = 0;
 	}
+	__atomic_store_n(&bench_sample_tick.frameless, n ? frameless : 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&bench_sample_tick.frames, n, __ATOMIC_RELAXED);
 }
 
 /*
- * From 8.5, wraps the frameless handlers; then the set of functions a noted
+ * From 8.4, wraps the frameless handlers; then the set of functions a noted
  * frame may name: internal ones, which live as long as the process.
  */
 static zend_result bench_sample_post_startup(void)
@@ -210,7 +218,7 @@ static zend_result bench_sample_post_startup(void)
 	zend_function *func;
 	zend_class_entry *ce;
 
-#if PHP_VERSION_ID >= 80500
+#if PHP_VERSION_ID >= 80400
 	/* Before anything is compiled: opcache's post-startup, which starts the JIT, runs its predecessor's first. */
 	bench_sample_frameless_failure = bench_frameless_wrap(&bench_sample_interrupts, bench_sample_after_frameless);
 #endif
@@ -493,7 +501,7 @@ void bench_sample_mshutdown(void)
 		bench_sample_thread_pid = 0;
 	}
 	bench_sample_signal_mshutdown();
-#if PHP_VERSION_ID >= 80500
+#if PHP_VERSION_ID >= 80400
 	bench_frameless_unwrap();
 #endif
 	free(bench_sample.frames);
@@ -547,10 +555,12 @@ static uint32_t bench_sample_path(bench_profile_state *p, zend_execute_data *top
 	}
 #if PHP_VERSION_ID >= 80400 && PHP_VERSION_ID < 80500
 	/*
-	 * A frameless call pushes no frame. 8.4 checks the interrupt right after
-	 * one, with the caller's opline still on it: that function is the leaf.
+	 * Where the handlers could not be wrapped: a frameless call pushes no
+	 * frame, and 8.4 checks the interrupt right after one, with the caller's
+	 * opline still on it: that function is the leaf (as it is, wrongly, where a
+	 * loop jumps back to a frameless call).
 	 */
-	if (top && top->func && ZEND_USER_CODE(top->func->type) && top->opline
+	if (bench_sample_frameless_failure && top && top->func && ZEND_USER_CODE(top->func->type) && top->opline
 			&& ZEND_OP_IS_FRAMELESS_ICALL(top->opline->opcode)) {
 		node = bench_profile_frame_node(p, node, ZEND_FLF_FUNC(top->opline), false);
 	}
@@ -664,21 +674,27 @@ static void bench_sample_interrupt(zend_execute_data *execute_data)
 	}
 }
 
-#if PHP_VERSION_ID >= 80500
+#if PHP_VERSION_ID >= 80400
 /*
- * Ticks found due right after a frameless call (src/sample/frameless.c): the
- * call is the likeliest place they fell, and the VM would next check the
- * interrupt in its caller. Ticks that fell in the caller's own code since
- * the VM last checked are charged to the call too, as with the wrapper below.
+ * Ticks found due right after a wrapped frameless call
+ * (src/sample/frameless.c), before the VM's next check: the call is the leaf
+ * when the ticker saw it running. Otherwise the tick fell in the caller's own
+ * code since the VM last checked (a loop whose jump back checks nothing),
+ * and the stack the ticker noted has it. Without notes, the call.
  */
-static void bench_sample_after_frameless(zend_function *func)
+static void bench_sample_after_frameless(uint32_t code)
 {
-	uint32_t ticks = bench_sample_take_ticks(__ATOMIC_RELAXED);
+	uint32_t ticks = bench_sample_take_ticks(__ATOMIC_ACQUIRE);
+	zend_function *leaf = NULL;
 
-	/* Without func (a function disabled since startup), the stack the ticker noted. */
-	if (ticks) {
-		bench_sample_take(EG(current_execute_data), func, ticks);
+	if (!ticks) {
+		return;
 	}
+	if (!bench_sample_notes_ticks || __atomic_load_n(&bench_sample_tick.frameless, __ATOMIC_RELAXED) == code) {
+		/* NULL for a function disabled since startup: then the stack as noted. */
+		leaf = bench_frameless_function_of(code);
+	}
+	bench_sample_take(EG(current_execute_data), leaf, ticks);
 }
 #endif
 
@@ -763,8 +779,8 @@ void bench_sample_minit(void)
 	if (bench_sample_notes_ticks) {
 		zend_hash_init(&bench_sample_internal_functions, 4096, NULL, NULL, 1);
 	}
-	/* From 8.5, post-startup also wraps the frameless handlers. */
-	if (bench_sample_notes_ticks || PHP_VERSION_ID >= 80500) {
+	/* From 8.4, post-startup also wraps the frameless handlers. */
+	if (bench_sample_notes_ticks || PHP_VERSION_ID >= 80400) {
 		bench_sample_prev_post_startup = zend_post_startup_cb;
 		zend_post_startup_cb = bench_sample_post_startup;
 	}
@@ -839,6 +855,11 @@ static void bench_sample_alloc(size_t size)
 void bench_sample_rinit(void)
 {
 	bench_profile_state *p = bench_profile_get();
+
+#if PHP_VERSION_ID >= 80400
+	/* A fatal error in a frameless call left it posted. */
+	__atomic_store_n(&bench_frameless_running, 0, __ATOMIC_RELAXED);
+#endif
 
 	if (!bench_sample_drawn(BENCH_INI(sample_requests)) || !bench_profile_starts_with_request()) {
 		return;
@@ -999,16 +1020,15 @@ void bench_sample_info(zval *out)
 #if PHP_VERSION_ID < 80400
 	add_assoc_string(out, "frameless_calls", "none before PHP 8.4");
 #else
-# if PHP_VERSION_ID < 80500
-	add_assoc_string(out, "frameless_calls", "leaf read from the caller's opline");
-# else
-	if (bench_sample_frameless_failure) {
-		add_assoc_str(out, "frameless_calls", zend_strpprintf(0, "charged to the caller: PHP 8.5 checks no interrupt after "
-			"a frameless call, and bench could not wrap the handlers (%s)", bench_sample_frameless_failure));
-	} else {
+	if (!bench_sample_frameless_failure) {
 		add_assoc_str(out, "frameless_calls", zend_strpprintf(0, "leaf named by a wrapper around each of the %u handlers",
 			bench_frameless_wrapped()));
+	} else if (PHP_VERSION_ID < 80500) {
+		add_assoc_str(out, "frameless_calls", zend_strpprintf(0, "leaf read from the caller's opline: bench could not wrap "
+			"the handlers (%s)", bench_sample_frameless_failure));
+	} else {
+		add_assoc_str(out, "frameless_calls", zend_strpprintf(0, "charged to the caller: PHP 8.5 checks no interrupt after "
+			"a frameless call, and bench could not wrap the handlers (%s)", bench_sample_frameless_failure));
 	}
-# endif
 #endif
 }

@@ -3,9 +3,9 @@ Sample mode: time in frameless functions of 1, 2 and 3 arguments is charged to t
 --DESCRIPTION--
 implode($parts), str_contains($hay, $needle) and strtr($text, $from, $to) are
 plain internal calls on 8.2 (the ticker notes their frames), frameless calls
-on 8.4 (named from the caller's opline, where the VM checks the interrupt
-after them) and on 8.5, whose VM checks no interrupt there: bench wraps each
-frameless handler, and the wrapper takes the sample due after the call. Each
+on 8.4 and 8.5, which push no frame: bench wraps each frameless handler, and
+the wrapper takes the sample due after the call when the ticker saw the call
+running (8.5's VM checks no interrupt after one). Each
 loop runs 200 ms of calls of 40 us or more, on values the compiler cannot
 know, between clock reads: the loop's own opcodes take well under 1% of its
 time, so the function owns at least 90% of its loop's samples (false
@@ -59,7 +59,7 @@ function v($x) { return $x; }
 echo substr($s, 1, $b), ' ', min($a, $b), ' ', implode(',', [$a, $b]), ' ', var_export(class_exists($class), true), ' ',
     dechex($a), ' ', var_export(is_numeric($s), true), ' ', trim(" $s "), ' ', basename(dirname($path)), "\n";
 $how = bench_info()['sample']['frameless_calls'];
-echo "frameless handlers wrapped: ", PHP_VERSION_ID < 80500 ? 'no need before 8.5'
+echo "frameless handlers wrapped: ", PHP_VERSION_ID < 80400 ? 'none before 8.4'
     : (str_starts_with($how, 'leaf named by a wrapper') ? 'yes' : $how), "\n";
 echo "jit on: ", var_export(function_exists('opcache_get_status') && (opcache_get_status()['jit']['on'] ?? false), true), "\n";
 PHP;
@@ -83,7 +83,7 @@ foreach ($ways as $way => $ini) {
 VM:
 TypeError: in_array(): Argument #2 ($haystack) must be of type array, string given
 bc 2 30001,2 true 7531 false abcdef b
-frameless handlers wrapped: %r(yes|no need before 8\.5)%r
+frameless handlers wrapped: %r(yes|none before 8\.4)%r
 jit on: false
 implode owns >= 90% of one: yes
 str_contains owns >= 90% of two: yes
@@ -91,7 +91,7 @@ strtr owns >= 90% of three: yes
 tracing JIT:
 TypeError: in_array(): Argument #2 ($haystack) must be of type array, string given
 bc 2 30001,2 true 7531 false abcdef b
-frameless handlers wrapped: %r(yes|no need before 8\.5)%r
+frameless handlers wrapped: %r(yes|none before 8\.4)%r
 jit on: true
 implode owns >= 90% of one: yes
 str_contains owns >= 90% of two: yes
