@@ -48,10 +48,13 @@ uint32_t bench_frameless_running;
 
 zend_function *bench_frameless_function_of(uint32_t code)
 {
+	if (code == 0 || code > BENCH_FRAMELESS_SLOTS) {
+		return NULL;
+	}
 	uint32_t arity = (code - 1) / BENCH_FRAMELESS_PER_ARITY, n = (code - 1) % BENCH_FRAMELESS_PER_ARITY;
-	zend_function *func;
+	zend_function *func = bench_frameless_function[arity][n];
 
-	if (code == 0 || arity > 3 || n >= BENCH_FRAMELESS_PER_ARITY || !(func = bench_frameless_function[arity][n])) {
+	if (!func) {
 		return NULL;
 	}
 	/*
@@ -66,7 +69,8 @@ zend_function *bench_frameless_function_of(uint32_t code)
 /*
  * The call's code is posted for the ticker while it runs (the outer one put
  * back after: a frameless function may run PHP code, which may make frameless
- * calls). The tick count is the due word's low half.
+ * calls; a plain read, as only this thread writes it). The tick count is the
+ * due word's low half.
  */
 #define BENCH_FRAMELESS_CODE(arity, n) ((arity) * BENCH_FRAMELESS_PER_ARITY + (n) + 1)
 #define BENCH_FRAMELESS_BEFORE(arity, n) \

@@ -26,8 +26,8 @@ extern uint32_t bench_frameless_running;
 
 /**
  * A frameless call pushes no frame: the VM of 8.5 checks no interrupt after
- * one, and 8.4's checks with the caller's opline on it, which a loop's jump
- * back to a frameless call also leaves. So each of zend_flf_handlers is
+ * one, and 8.4's checks with the caller's opline on it, as it does where a
+ * loop jumps back to one. So each of zend_flf_handlers is
  * wrapped by one that posts its code while it runs, calls it, then checks the
  * low 32 bits of *due_word (relaxed) and calls due() when they are not zero.
  * At post-startup, before anything is compiled (opcache's JIT and preload

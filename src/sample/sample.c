@@ -88,7 +88,7 @@ static struct {
 	zend_execute_data *frame[BENCH_SAMPLE_TICK_FRAMES];
 	zend_function *func[BENCH_SAMPLE_TICK_FRAMES];
 	uint32_t frames;
-	/** the wrapped frameless call running in the top frame (src/sample/frameless.c), 0 for none */
+	/** the wrapped frameless call posted as running (src/sample/frameless.c), 0 for none */
 	uint32_t frameless;
 } bench_sample_tick;
 /** &EG(current_execute_data), which the ticker reads */
@@ -156,12 +156,13 @@ static bool bench_sample_is_internal(const zend_function *func)
 /* Notes the innermost frames running now (the ticker's side of the note above). */
 static void bench_sample_note_tick(pid_t pid)
 {
+	zend_execute_data *top = __atomic_load_n(bench_sample_current_frame, __ATOMIC_RELAXED), *ex = top;
+	/* Read under the same check of the top frame as the frames. */
 #if PHP_VERSION_ID >= 80400
 	uint32_t frameless = __atomic_load_n(&bench_frameless_running, __ATOMIC_RELAXED);
 #else
 	uint32_t frameless = 0;
 #endif
-	zend_execute_data *top = __atomic_load_n(bench_sample_current_frame, __ATOMIC_RELAXED), *ex = top;
 	uintptr_t chunk = __atomic_load_n(&bench_sample_main_chunk, __ATOMIC_RELAXED);
 	uint32_t n = 0;
 
@@ -204,8 +205,14 @@ static void bench_sample_note_tick(pid_t pid)
 	 */
 	if (__atomic_load_n(bench_sample_current_frame, __ATOMIC_RELAXED) != top) {
 		n = 0;
+		frameless = 0;
 	}
-	__atomic_store_n(&bench_sample_tick.frameless, n ? frameless : 0, __ATOMIC_RELAXED);
+	/*
+	 * A frameless call is noted even where no frame could be read (a frame a
+	 * seccomp filter keeps from being copied). A take of several ticks, or one
+	 * racing the next note, goes by the latest note: a tick's worth at most.
+	 */
+	__atomic_store_n(&bench_sample_tick.frameless, frameless, __ATOMIC_RELAXED);
 	__atomic_store_n(&bench_sample_tick.frames, n, __ATOMIC_RELAXED);
 }
 
@@ -647,6 +654,7 @@ static void bench_sample_take(zend_execute_data *top, zend_function *leaf, uint3
 		 * (The ticker notes every tick anew.) Same thread as the handler: no race.
 		 */
 		__atomic_store_n(&bench_sample_tick.frames, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&bench_sample_tick.frameless, 0, __ATOMIC_RELAXED);
 	}
 	if (bench_sample.by_signal) {
 		uintptr_t ips[BENCH_SAMPLE_NATIVE_MAX];
