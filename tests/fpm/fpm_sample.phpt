@@ -6,9 +6,8 @@ the sample after usleep returns carries the ~20 ticks (8.2: from the frames the
 ticker copied; 8.4: the VM with the internal frame on top), so usleep owns at least 90%
 of the time sampled under nap, summed over those requests (a tick landing in
 nap's own two opcodes is the only way to miss it: false failure not seen in 50 runs).
-str_contains() is a frameless call on 8.4 (read from the caller's opline) and
-on 8.5 (its wrapped handler samples), a plain internal call on 8.2: a leaf
-either way.
+str_contains() is a frameless call on 8.4 and 8.5 (its wrapped handler
+samples), a plain internal call on 8.2: a leaf either way.
 --SKIPIF--
 <?php require __DIR__ . '/fpm.inc'; fpm_skip(); ?>
 --FILE--
