@@ -6,7 +6,7 @@ Profile mode under opcache with the tracing JIT: the JIT stays on, calls are the
 <?php
 require __DIR__ . '/profile.inc';
 $code = file_get_contents(__DIR__ . '/workload.inc') ;
-$code = str_replace('(function () { exit(0); })();', 'echo "jit on: ", var_export(opcache_get_status()["jit"]["on"] ?? false, true), "\n";', $code);
+$code = str_replace('(function () { exit(0); })();', 'echo "jit on: ", var_export(opcache_get_status()["jit"]["on"] ?? false, true), ", script cached: ", var_export(opcache_is_script_cached(__FILE__), true), "\n";', $code);
 $jit = profile_opcache_ini() + ['opcache.enable' => '1', 'opcache.enable_cli' => '1', 'opcache.jit' => 'tracing',
     'opcache.jit_buffer_size' => '32M', 'opcache.jit_hot_func' => '1', 'opcache.jit_hot_loop' => '1'];
 $plain = profile_json(profile_run($code));
@@ -23,7 +23,7 @@ foreach (['tree', 'Node::sum', 'numbers', 'thrower'] as $name) {
 echo profile_check_sums($jitted), "\n";
 ?>
 --EXPECT--
-jit on: true
+jit on: true, script cached: true
 tree: calls same
 Node::sum: calls same
 numbers: calls same
