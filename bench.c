@@ -245,6 +245,7 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY(  "bench.alloc_sample_requests", "auto", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchAllocRequests, settings.alloc_sample_requests, zend_bench_globals, bench_globals)
 	STD_PHP_INI_BOOLEAN("bench.native_stacks", "0", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBool,      settings.native_stacks, zend_bench_globals, bench_globals)
 	STD_PHP_INI_BOOLEAN("bench.sample_signal", "0", PHP_INI_SYSTEM,                 OnUpdateBool,      settings.sample_signal, zend_bench_globals, bench_globals)
+	STD_PHP_INI_BOOLEAN("bench.sample_with_jit", "0", PHP_INI_SYSTEM,               OnUpdateBool,      settings.sample_with_jit, zend_bench_globals, bench_globals)
 PHP_INI_END()
 
 static PHP_GINIT_FUNCTION(bench)

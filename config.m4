@@ -95,6 +95,7 @@ if test "$PHP_BENCH" != "no"; then
     src/ops/ops.c \
     src/profile/profile.c \
     src/sample/frameless.c \
+    src/sample/jit.c \
     src/sample/native.c \
     src/sample/signal.c \
     src/sample/sample.c"

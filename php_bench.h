@@ -71,6 +71,8 @@ typedef struct {
 	bool native_stacks;
 	/** bench.sample_signal: CPU samples from a timer signal on the PHP thread, with native frames */
 	bool sample_signal;
+	/** bench.sample_with_jit: time samples even where the JIT loses variables at a VM interrupt (src/sample/jit.h) */
+	bool sample_with_jit;
 } bench_settings;
 
 /** Per-request state of every feature. */

@@ -34,6 +34,7 @@
 #include "native.h"
 #include "signal.h"
 #include "frameless.h"
+#include "jit.h"
 #include "src/dump/dump.h"
 #include "src/profile/profile.h"
 #include "src/profile/profile_private.h"
@@ -126,6 +127,10 @@ static void bench_sample_after_frameless(uint32_t code);
 static void (*bench_sample_prev_execute_internal)(zend_execute_data *execute_data, zval *return_value);
 #endif
 
+/** requests of this process sampled without time samples, for the JIT (src/sample/jit.h) */
+static uint64_t bench_sample_jit_refused;
+static bool bench_sample_jit_warned;
+
 /** The request being sampled (the PHP thread's own). */
 static struct {
 	uint64_t samples;
@@ -217,6 +222,27 @@ static void bench_sample_note_tick(pid_t pid)
 }
 
 /*
+ * Whether samples may raise VM interrupts now: not where opcache's JIT would
+ * lose variables at one (src/sample/jit.h), unless bench.sample_with_jit.
+ * Said once a process; bench_info() says it again.
+ */
+static bool bench_sample_may_interrupt(void)
+{
+	const char *hazard = BENCH_INI(sample_with_jit) ? NULL : bench_sample_jit_hazard();
+
+	if (!hazard) {
+		return true;
+	}
+	if (!bench_sample_jit_warned) {
+		bench_sample_jit_warned = true;
+		php_error_docref(NULL, E_WARNING, "bench: no time samples with %s on PHP %s: its JIT code loses loop variables "
+			"kept in registers at a VM interrupt, which every time sample raises. Allocation samples go on; "
+			"bench.sample_with_jit=1 samples time anyway", hazard, PHP_VERSION);
+	}
+	return false;
+}
+
+/*
  * From 8.4, wraps the frameless handlers; then the set of functions a noted
  * frame may name: internal ones, which live as long as the process.
  */
@@ -232,6 +258,8 @@ static zend_result bench_sample_post_startup(void)
 	if (bench_sample_prev_post_startup && bench_sample_prev_post_startup() != SUCCESS) {
 		return FAILURE;
 	}
+	/* Said once at startup (php-fpm's master, for all its workers) where the settings of every request already refuse. */
+	bench_sample_may_interrupt();
 	if (!bench_sample_notes_ticks) {
 		return SUCCESS;
 	}
@@ -872,8 +900,12 @@ void bench_sample_rinit(void)
 	if (!bench_sample_drawn(BENCH_INI(sample_requests)) || !bench_profile_starts_with_request()) {
 		return;
 	}
-	bench_sample.by_signal = bench_sample_wants_signal();
-	if (!bench_sample.by_signal && !bench_sample_start_ticker()) {
+	bool time_samples = bench_sample_may_interrupt();
+	if (!time_samples) {
+		bench_sample_jit_refused++;
+	}
+	bench_sample.by_signal = time_samples && bench_sample_wants_signal();
+	if (time_samples && !bench_sample.by_signal && !bench_sample_start_ticker()) {
 		bench_dump_count_dropped(NULL);
 		return;
 	}
@@ -910,6 +942,9 @@ void bench_sample_rinit(void)
 	uint32_t request = bench_sample_started + 1;
 	__atomic_store_n(&bench_sample_interrupts, (uint64_t) request << 32, __ATOMIC_RELAXED);
 	__atomic_store_n(&bench_sample_started, request, __ATOMIC_RELAXED);
+	if (!time_samples) {
+		return;
+	}
 	if (bench_sample.by_signal) {
 		bench_sample_setup();
 		if (bench_sample_signal_arm(bench_sample_interval_ns, bench_sample_signal_tick)) {
@@ -989,6 +1024,17 @@ void bench_sample_info(zval *out)
 	} else {
 		add_assoc_null(out, "ticker_thread");
 	}
+	const char *hazard = bench_sample_jit_hazard();
+	if (!hazard) {
+		add_assoc_string(out, "time_samples", "on");
+	} else if (BENCH_INI(sample_with_jit)) {
+		add_assoc_str(out, "time_samples", zend_strpprintf(0, "on, with %s (bench.sample_with_jit=1): a VM interrupt "
+			"can make its JIT code lose loop variables", hazard));
+	} else {
+		add_assoc_str(out, "time_samples", zend_strpprintf(0, "off: with %s, a VM interrupt can make the JIT code "
+			"lose loop variables (bench.sample_with_jit=0)", hazard));
+	}
+	add_assoc_long(out, "requests_without_time_samples", (zend_long) bench_sample_jit_refused);
 	add_assoc_long(out, "interval_us", BENCH_INI(sample_interval_us));
 	add_assoc_string(out, "clock", BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU ? "cpu" : "wall");
 	add_assoc_long(out, "alloc_sample_bytes", BENCH_INI(alloc_sample_bytes));

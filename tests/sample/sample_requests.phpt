@@ -41,6 +41,8 @@ trigger, right secret: 1 profiles
 (
     [ticker] => 1
     [ticker_thread] => %r(clone|pthread)%r
+    [time_samples] => on
+    [requests_without_time_samples] => 0
     [interval_us] => 10000
     [clock] => wall
     [alloc_sample_bytes] => 4194304

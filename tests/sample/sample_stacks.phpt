@@ -18,15 +18,16 @@ $path = explode(';', (string) reset($deep));
 printf("usleep sampled under %s, %d frames kept, the outer ones %s\n", $path[1] ?? '-', count($path) - 2,
     array_unique(array_slice($path, 2, -1)) === ['down'] ? 'all down()' : 'mixed');
 
+// From 8.4 bench takes no time samples under the JIT unless told to (tests/sample/sample_jit.phpt); spin() returns a value nobody checks.
 $run = sample_run(<<<'PHP'
 <?php
 function spin() { $s = 0; for ($i = 0; $i < 3000000; $i++) { $s += $i % 7; } return $s; }
 function nap() { usleep(200000); }
 for ($i = 0; $i < 3; $i++) { spin(); }
 nap();
-echo "jit on: ", var_export(opcache_get_status()['jit']['on'] ?? false, true), "\n";
+echo "jit on: ", var_export(opcache_get_status()['jit']['on'] ?? false, true), ", script cached: ", var_export(opcache_is_script_cached(__FILE__), true), "\n";
 PHP, profile_opcache_ini() + ['opcache.enable' => '1', 'opcache.enable_cli' => '1', 'opcache.jit' => 'tracing',
-    'opcache.jit_buffer_size' => '32M']);
+    'opcache.jit_buffer_size' => '32M', 'bench.sample_with_jit' => '1']);
 echo $run['output'], "\n";
 $paths = sample_folded(current($run['files']));
 $nap = sample_weight($paths, '{request};{main};nap');
@@ -35,5 +36,5 @@ printf("usleep is the leaf with the JIT: %s\n", ($paths['{request};{main};nap;us
 --EXPECT--
 100000
 usleep sampled under {truncated}, 1000 frames kept, the outer ones all down()
-jit on: true
+jit on: true, script cached: true
 usleep is the leaf with the JIT: yes

@@ -1,0 +1,31 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the MIT License (see LICENSE).                        |
+   +----------------------------------------------------------------------+
+*/
+
+#ifndef BENCH_SRC_SAMPLE_JIT_H
+#define BENCH_SRC_SAMPLE_JIT_H
+
+#include "php.h"
+
+/**
+ * Whether opcache's JIT may run code that a VM interrupt corrupts, going by
+ * the settings in effect now: NULL when it may not, else the setting that
+ * allows it ("opcache.jit=function"), in static storage.
+ *
+ * JIT code checks EG(vm_interrupt) at each loop header and, when it is set,
+ * jumps to the VM's interrupt handler. A loop variable the JIT keeps in a
+ * register is not stored to its slot first, so the VM goes on with the slot's
+ * stale value: the loop counts wrong, runs again, or finds the variable
+ * undefined. Shown without bench, with pcntl async signals every 100 us, for
+ * the function JIT of PHP 8.2, and for both JITs of 8.4 and 8.5 (whose IR
+ * backend binds such a variable to its slot but leaves it in a register
+ * there). The tracing JIT of 8.2 got every loop right in the same runs: not
+ * counted. Sample mode raises an interrupt at every time sample.
+ */
+const char *bench_sample_jit_hazard(void);
+
+#endif /* BENCH_SRC_SAMPLE_JIT_H */
