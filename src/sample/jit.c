@@ -22,27 +22,21 @@ typedef enum {
 	BENCH_JIT_FUNCTION,
 } bench_jit_kind;
 
-/* An INI value as it is now; NULL where opcache is not loaded. */
-static zend_string *bench_jit_ini(const char *name)
-{
-	zend_ini_entry *entry = zend_hash_str_find_ptr(EG(ini_directives), name, strlen(name));
-
-	return entry ? entry->value : NULL;
-}
+/* The settings read, in this order; an entry stays for the process once opcache registered it. */
+static const char *const bench_jit_names[] = {"opcache.enable", "opcache.enable_cli", "opcache.jit", "opcache.jit_buffer_size"};
+#define BENCH_JIT_SETTINGS (sizeof(bench_jit_names) / sizeof(bench_jit_names[0]))
+enum { BENCH_JIT_ENABLE, BENCH_JIT_ENABLE_CLI, BENCH_JIT_MODE, BENCH_JIT_BUFFER };
 
 /* Whether opcache runs for this SAPI: opcache.enable, and opcache.enable_cli for the CLI. */
-static bool bench_jit_opcache_enabled(void)
+static bool bench_jit_opcache_enabled(zend_string *const *values)
 {
-	zend_string *enable = bench_jit_ini("opcache.enable");
-
-	if (!enable || !zend_ini_parse_bool(enable)) {
+	if (!values[BENCH_JIT_ENABLE] || !zend_ini_parse_bool(values[BENCH_JIT_ENABLE])) {
 		return false;
 	}
 	if (strcmp(sapi_module.name, "cli") != 0 && strcmp(sapi_module.name, "phpdbg") != 0) {
 		return true;
 	}
-	zend_string *enable_cli = bench_jit_ini("opcache.enable_cli");
-	return enable_cli && zend_ini_parse_bool(enable_cli);
+	return values[BENCH_JIT_ENABLE_CLI] && zend_ini_parse_bool(values[BENCH_JIT_ENABLE_CLI]);
 }
 
 /*
@@ -76,19 +70,65 @@ static bench_jit_kind bench_jit_kind_of(const zend_string *jit)
 	return (crto / 10) % 10 == 5 ? BENCH_JIT_TRACING : BENCH_JIT_FUNCTION;
 }
 
-const char *bench_sample_jit_hazard(void)
+/* The hazard that values make; setting, where there is one, names it. */
+static bool bench_jit_hazard_of(zend_string *const *values, char *setting, size_t size)
 {
-	static char setting[64];
-	zend_string *jit = bench_jit_ini("opcache.jit");
-	zend_string *buffer = bench_jit_ini("opcache.jit_buffer_size");
+	zend_string *jit = values[BENCH_JIT_MODE], *buffer = values[BENCH_JIT_BUFFER];
 
-	if (!jit || !buffer || ZEND_STRTOL(ZSTR_VAL(buffer), NULL, 10) <= 0 || !bench_jit_opcache_enabled()) {
-		return NULL;
+	if (!jit || !buffer || ZEND_STRTOL(ZSTR_VAL(buffer), NULL, 10) <= 0 || !bench_jit_opcache_enabled(values)) {
+		return false;
 	}
 	bench_jit_kind kind = bench_jit_kind_of(jit);
 	if (kind == BENCH_JIT_OFF || (PHP_VERSION_ID < 80400 && kind == BENCH_JIT_TRACING)) {
-		return NULL;
+		return false;
 	}
-	snprintf(setting, sizeof(setting), "opcache.jit=%.40s", ZSTR_VAL(jit));
-	return setting;
+	snprintf(setting, size, "opcache.jit=%.40s", ZSTR_VAL(jit));
+	return true;
+}
+
+/*
+ * Asked at every sampled request: the answer for the values of the last
+ * call is kept with copies of them (an INI's value may change, per request
+ * or in a php-fpm worker, and a freed string's address be reused).
+ */
+#define BENCH_JIT_VALUE_MAX 32
+const char *bench_sample_jit_hazard(void)
+{
+	static zend_ini_entry *entries[BENCH_JIT_SETTINGS];
+	static bool looked_up;
+	static char last[BENCH_JIT_SETTINGS][BENCH_JIT_VALUE_MAX + 1];
+	static bool last_known, last_hazard;
+	static char setting[64];
+	zend_string *values[BENCH_JIT_SETTINGS];
+	bool same = last_known;
+
+	if (!looked_up) {
+		for (size_t i = 0; i < BENCH_JIT_SETTINGS; i++) {
+			entries[i] = zend_hash_str_find_ptr(EG(ini_directives), bench_jit_names[i], strlen(bench_jit_names[i]));
+		}
+		looked_up = true;
+	}
+	for (size_t i = 0; i < BENCH_JIT_SETTINGS; i++) {
+		values[i] = entries[i] ? entries[i]->value : NULL;
+		/* No value reads as "": both mean off. */
+		if (same && strcmp(last[i], values[i] ? ZSTR_VAL(values[i]) : "") != 0) {
+			same = false;
+		}
+	}
+	if (same) {
+		return last_hazard ? setting : NULL;
+	}
+	last_hazard = bench_jit_hazard_of(values, setting, sizeof(setting));
+	last_known = true;
+	for (size_t i = 0; i < BENCH_JIT_SETTINGS; i++) {
+		size_t len = values[i] ? ZSTR_LEN(values[i]) : 0;
+		if (len > BENCH_JIT_VALUE_MAX) {
+			/* Never the same: asked again next time. */
+			last_known = false;
+			len = 0;
+		}
+		memcpy(last[i], values[i] ? ZSTR_VAL(values[i]) : "", len);
+		last[i][len] = '\0';
+	}
+	return last_hazard ? setting : NULL;
 }
