@@ -1,0 +1,62 @@
+--TEST--
+php-fpm with bench.mode=sample under a JIT that loses loop variables at a VM interrupt: no time samples, right results in every worker, one warning
+--DESCRIPTION--
+The master runs the tracing JIT; the pool turns the function JIT on
+(php_admin_value, set in each worker after the fork). 8.2's tracing JIT is
+sampled, its function JIT is not; from 8.4 neither is (see
+tests/sample/sample_jit.phpt). So on 8.2 each worker finds the hazard at its
+first request and warns once, and from 8.4 the master warns once at startup
+for all its workers. Sampling every 1 ms, 40 requests over 2 workers each
+run three loops; without this check 6 of 40 responses came out right
+(and 18 came at all) on 8.2.
+--SKIPIF--
+<?php require __DIR__ . '/fpm.inc'; fpm_skip(); profile_opcache_skip(); ?>
+--FILE--
+<?php
+require __DIR__ . '/fpm.inc';
+require_once __DIR__ . '/../sample/sample.inc';
+$loops = <<<'PHP'
+function plus(): int { $n = 0; for ($i = 0; $i < 200000; $i++) { $n++; $n += 1; } return $n; }
+function inner(): int { $n = 0; for ($i = 0; $i < 100000; $i++) { for ($k = 0; $k < 3; $k++) { $n += $k; } } return $n; }
+function hash31(): int { $n = 0; for ($i = 0; $i < 200000; $i++) { $n = ($n * 31 + $i) % 1000003; } return $n; }
+PHP;
+eval($loops);
+$want = json_encode([plus(), inner(), hash31()]);
+$fpm = fpm_start("<?php\n$loops\n" . <<<'PHP'
+echo json_encode([plus(), inner(), hash31()]), " ", getmypid(), " ", bench_info()['sample']['time_samples'], "\n";
+PHP, profile_opcache_ini() + ['opcache.enable' => '1', 'opcache.jit' => 'tracing', 'opcache.jit_buffer_size' => '32M',
+    'opcache.file_update_protection' => '0', 'bench.mode' => 'sample', 'bench.sample_interval_us' => '1000',
+    'bench.output_format' => 'folded'], 2, [], ['php_admin_value[opcache.jit]' => 'function']);
+// Under valgrind (the suite's second run), 8.
+$requests = getenv('SKIP_PERF_SENSITIVE') ? 8 : 40;
+$responses = '';
+for ($i = 0; $i < $requests; $i++) {
+    $responses .= fpm_request($fpm, "n=$i");
+}
+// The master's startup warning goes to its stderr; a worker's to its first response.
+$stderr = (string) file_get_contents("{$fpm['dir']}/stderr");
+[$files, $log] = fpm_stop($fpm);
+preg_match_all('/^(\[[0-9,]+\]) (\d+) (.*)$/m', $responses, $m);
+echo "responses: ", count($m[0]) === $requests ? 'all' : count($m[0]) . " of $requests", "\n";
+$right = count(array_filter($m[1], fn($r) => $r === $want));
+echo "right results: ", $right === $requests ? 'all' : "$right of $requests", "\n";
+echo "workers: ", count(array_unique($m[2])), "\n";
+echo "time samples: ", implode(' | ', array_unique($m[3])), "\n";
+$time = 0;
+foreach ($files as $text) {
+    $time += array_sum(sample_folded($text));
+}
+echo "sampled time: $time\n";
+$warnings = preg_match_all('/bench: no time samples with opcache\.jit=(tracing|function) on PHP/', "$stderr$responses$log", $w);
+$expected = PHP_VERSION_ID >= 80400 ? ['tracing'] : array_fill(0, count(array_unique($m[2])), 'function');
+echo "warnings: ", $w[1] === $expected ? 'one a process that found the hazard' : implode(', ', $w[1]), "\n";
+echo "crashed: ", fpm_crashed($log) ? 'yes' : 'no', "\n";
+?>
+--EXPECT--
+responses: all
+right results: all
+workers: 2
+time samples: off: with opcache.jit=function, a VM interrupt can make the JIT code lose loop variables (bench.sample_with_jit=0)
+sampled time: 0
+warnings: one a process that found the hazard
+crashed: no
