@@ -16,12 +16,6 @@
 
 #include "jit.h"
 
-typedef enum {
-	BENCH_JIT_OFF = 0,
-	BENCH_JIT_TRACING,
-	BENCH_JIT_FUNCTION,
-} bench_jit_kind;
-
 /* The settings read, in this order; an entry stays for the process once opcache registered it. */
 static const char *const bench_jit_names[] = {"opcache.enable", "opcache.enable_cli", "opcache.jit", "opcache.jit_buffer_size"};
 #define BENCH_JIT_SETTINGS (sizeof(bench_jit_names) / sizeof(bench_jit_names[0]))
@@ -40,34 +34,21 @@ static bool bench_jit_opcache_enabled(zend_string *const *values)
 }
 
 /*
- * The JIT that opcache.jit asks for, read as opcache reads it (a value it
+ * Whether opcache.jit asks for a JIT, read as opcache reads it (a value it
  * refused is not the INI's). "off" and "0" compile nothing until ini_set()
  * turns the JIT on: bench reads the setting again at each request.
  */
-static bench_jit_kind bench_jit_kind_of(const zend_string *jit)
+static bool bench_jit_asked(const zend_string *jit)
 {
-	const char *value = ZSTR_VAL(jit);
-
 	if (ZSTR_LEN(jit) == 0 || zend_string_equals_literal_ci(jit, "disable") || zend_string_equals_literal_ci(jit, "0")
 			|| zend_string_equals_literal_ci(jit, "off") || zend_string_equals_literal_ci(jit, "no")
 			|| zend_string_equals_literal_ci(jit, "false")) {
-		return BENCH_JIT_OFF;
+		return false;
 	}
-	if (zend_string_equals_literal_ci(jit, "1") || zend_string_equals_literal_ci(jit, "on")
-			|| zend_string_equals_literal_ci(jit, "yes") || zend_string_equals_literal_ci(jit, "true")
-			|| zend_string_equals_literal_ci(jit, "tracing")) {
-		return BENCH_JIT_TRACING;
-	}
-	if (zend_string_equals_literal_ci(jit, "function")) {
-		return BENCH_JIT_FUNCTION;
-	}
-	/* CRTO digits: O (the last) 0 compiles nothing; T (the one before) 5 is the tracing JIT, others compile functions. */
+	/* CRTO digits: O (the last) 0 compiles nothing. Words ("tracing", "function", "on") compile. */
 	char *end;
-	long crto = strtol(value, &end, 10);
-	if (*end != '\0' || crto <= 0 || crto % 10 == 0) {
-		return BENCH_JIT_OFF;
-	}
-	return (crto / 10) % 10 == 5 ? BENCH_JIT_TRACING : BENCH_JIT_FUNCTION;
+	long crto = strtol(ZSTR_VAL(jit), &end, 10);
+	return *end != '\0' || crto % 10 != 0;
 }
 
 /* The hazard that values make; setting, where there is one, names it. */
@@ -75,11 +56,8 @@ static bool bench_jit_hazard_of(zend_string *const *values, char *setting, size_
 {
 	zend_string *jit = values[BENCH_JIT_MODE], *buffer = values[BENCH_JIT_BUFFER];
 
-	if (!jit || !buffer || ZEND_STRTOL(ZSTR_VAL(buffer), NULL, 10) <= 0 || !bench_jit_opcache_enabled(values)) {
-		return false;
-	}
-	bench_jit_kind kind = bench_jit_kind_of(jit);
-	if (kind == BENCH_JIT_OFF || (PHP_VERSION_ID < 80400 && kind == BENCH_JIT_TRACING)) {
+	if (!jit || !buffer || ZEND_STRTOL(ZSTR_VAL(buffer), NULL, 10) <= 0 || !bench_jit_opcache_enabled(values)
+			|| !bench_jit_asked(jit)) {
 		return false;
 	}
 	snprintf(setting, size, "opcache.jit=%.40s", ZSTR_VAL(jit));

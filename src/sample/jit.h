@@ -16,15 +16,13 @@
  * the settings in effect now: NULL when it may not, else the setting that
  * allows it ("opcache.jit=function"), in static storage.
  *
- * JIT code checks EG(vm_interrupt) at each loop header and, when it is set,
+ * JIT code checks EG(vm_interrupt) at loop headers and, when it is set,
  * jumps to the VM's interrupt handler. A loop variable the JIT keeps in a
- * register is not stored to its slot first, so the VM goes on with the slot's
- * stale value: the loop counts wrong, runs again, or finds the variable
- * undefined. Shown without bench, with pcntl async signals every 100 us, for
- * the function JIT of PHP 8.2, and for both JITs of 8.4 and 8.5 (whose IR
- * backend binds such a variable to its slot but leaves it in a register
- * there). The tracing JIT of 8.2 got every loop right in the same runs: not
- * counted. Sample mode raises an interrupt at every time sample.
+ * register is not always stored to its slot first, so the VM goes on with
+ * the slot's stale value: the loop counts wrong, runs again, or finds the
+ * variable undefined. Shown without bench, with pcntl async signals every
+ * 100 us, under both JITs of PHP 8.2, 8.4 and 8.5 (8.2's tracing JIT in a
+ * nested loop only). Sample mode raises an interrupt at every time sample.
  */
 const char *bench_sample_jit_hazard(void);
 

@@ -68,7 +68,7 @@ $ways = [
     'VM' => [],
     'tracing JIT' => profile_opcache_ini() + ['opcache.enable' => '1', 'opcache.enable_cli' => '1', 'opcache.jit' => 'tracing',
         'opcache.jit_buffer_size' => '32M', 'opcache.jit_hot_func' => '1', 'opcache.jit_hot_loop' => '1',
-        // From 8.4 bench takes no time samples under the JIT unless told to (tests/sample/sample_jit.phpt); the loops' sums are not checked.
+        // Under the JIT bench takes no time samples unless told to (tests/sample/sample_jit.phpt); the loops' sums are not checked.
         'bench.sample_with_jit' => '1'],
 ];
 foreach ($ways as $way => $ini) {

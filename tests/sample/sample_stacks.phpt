@@ -18,7 +18,7 @@ $path = explode(';', (string) reset($deep));
 printf("usleep sampled under %s, %d frames kept, the outer ones %s\n", $path[1] ?? '-', count($path) - 2,
     array_unique(array_slice($path, 2, -1)) === ['down'] ? 'all down()' : 'mixed');
 
-// From 8.4 bench takes no time samples under the JIT unless told to (tests/sample/sample_jit.phpt); spin() returns a value nobody checks.
+// Under the JIT bench takes no time samples unless told to (tests/sample/sample_jit.phpt); spin() returns a value nobody checks.
 $run = sample_run(<<<'PHP'
 <?php
 function spin() { $s = 0; for ($i = 0; $i < 3000000; $i++) { $s += $i % 7; } return $s; }
