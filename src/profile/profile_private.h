@@ -118,6 +118,8 @@ typedef struct {
 	bool allocs_sampled;
 	/** the mean gap of those samples, kept here: the writer thread must not read a per-directory setting */
 	zend_long alloc_sample_bytes;
+	/** sample mode: the JIT setting for which this request took no time samples (src/sample/jit.h); "" when it took them */
+	char time_samples_off[64];
 	uint64_t samples, alloc_samples;
 
 } bench_profile_state;

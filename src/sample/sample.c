@@ -222,16 +222,17 @@ static void bench_sample_note_tick(pid_t pid)
 }
 
 /*
- * Whether samples may raise VM interrupts now: not where opcache's JIT would
- * lose variables at one (src/sample/jit.h), unless bench.sample_with_jit.
- * Said once a process; bench_info() says it again.
+ * Why samples may not raise VM interrupts now: opcache's JIT would lose
+ * variables at one (src/sample/jit.h); NULL where they may, or with
+ * bench.sample_with_jit. Said once a process; bench_info() and each profile
+ * say it again.
  */
-static bool bench_sample_may_interrupt(void)
+static const char *bench_sample_time_refused(void)
 {
 	const char *hazard = BENCH_INI(sample_with_jit) ? NULL : bench_sample_jit_hazard();
 
 	if (!hazard) {
-		return true;
+		return NULL;
 	}
 	if (!bench_sample_jit_warned) {
 		bench_sample_jit_warned = true;
@@ -239,7 +240,7 @@ static bool bench_sample_may_interrupt(void)
 			"kept in registers at a VM interrupt, which every time sample raises. Allocation samples go on; "
 			"bench.sample_with_jit=1 samples time anyway", hazard, PHP_VERSION);
 	}
-	return false;
+	return hazard;
 }
 
 /*
@@ -259,7 +260,7 @@ static zend_result bench_sample_post_startup(void)
 		return FAILURE;
 	}
 	/* Said once at startup (php-fpm's master, for all its workers) where the settings of every request already refuse. */
-	bench_sample_may_interrupt();
+	bench_sample_time_refused();
 	if (!bench_sample_notes_ticks) {
 		return SUCCESS;
 	}
@@ -900,8 +901,9 @@ void bench_sample_rinit(void)
 	if (!bench_sample_drawn(BENCH_INI(sample_requests)) || !bench_profile_starts_with_request()) {
 		return;
 	}
-	bool time_samples = bench_sample_may_interrupt();
-	if (!time_samples) {
+	const char *refused = bench_sample_time_refused();
+	bool time_samples = !refused;
+	if (refused) {
 		bench_sample_jit_refused++;
 	}
 	bench_sample.by_signal = time_samples && bench_sample_wants_signal();
@@ -920,6 +922,7 @@ void bench_sample_rinit(void)
 	}
 	p->sampled = true;
 	p->active = true;
+	snprintf(p->time_samples_off, sizeof(p->time_samples_off), "%s", refused ? refused : "");
 	p->start_ns = bench_clock_ns(CLOCK_MONOTONIC);
 	bench_sample.samples = 0;
 	bench_sample.alloc_samples = 0;

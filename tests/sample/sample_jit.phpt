@@ -64,6 +64,19 @@ foreach (['function', 'tracing'] as $mode) {
         && in_array('requests without time samples: 1', $lines, true) && $time === 0 ? 'none' : "no\n{$run['output']}", "\n";
 }
 
+// A request sampled for its allocations alone says so in its profile.
+$alloc = <<<'PHP'
+<?php
+$a = [];
+for ($i = 0; $i < 2000; $i++) { $a[] = str_repeat('x', 1000); }
+PHP;
+$ini = $jit + ['opcache.jit' => 'tracing', 'bench.alloc_sample_requests' => '1', 'bench.alloc_sample_bytes' => '4096'];
+$profile = profile_json(sample_run($alloc, $ini, 'json'));
+printf("json: %s, %d time samples, allocation samples: %s\n", $profile['time_samples'] ?? 'no time_samples key', $profile['samples'],
+    $profile['alloc_samples'] > 0 ? 'yes' : 'no');
+$callgrind = (string) current(sample_run($alloc, $ini, 'callgrind')['files']);
+echo "callgrind: ", preg_match('/^desc: Time samples: (.*)$/m', $callgrind, $m) ? $m[1] : 'no such line', "\n";
+
 // The operator's choice: sampled, with the hazard said in bench_info(). No loop here: the loops above go wrong then.
 $run = sample_run(<<<'PHP'
 <?php
@@ -83,4 +96,6 @@ tracing JIT:
   results as without the JIT: yes
   jit on
   time samples: none
+json: off under opcache.jit=tracing, 0 time samples, allocation samples: yes
+callgrind: off under opcache.jit=tracing
 bench.sample_with_jit=1: sampled
