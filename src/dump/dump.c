@@ -102,8 +102,8 @@ static void bench_dump_report(const bench_dump_views *v)
 	bool ops = bench_cost_available(BENCH_COUNTER_OPS, NULL);
 
 	if (p->sampled && p->time_samples_off[0]) {
-		fprintf(stderr, "\nbench: %s, %.3f ms, no time samples (off under %s), %u call paths; top functions by sampled %s\n",
-			p->request.command, (double) p->request.duration_ns / 1e6, p->time_samples_off, p->nodes_used,
+		fprintf(stderr, "\nbench: %s, %.3f ms, %" PRIu64 " samples (time samples off under %s), %u call paths; top functions by sampled %s\n",
+			p->request.command, (double) p->request.duration_ns / 1e6, p->samples, p->time_samples_off, p->nodes_used,
 			bench_counter_names[v->sort_counter]);
 		ops = false;
 	} else if (p->sampled) {

@@ -20,6 +20,21 @@
 static const char *const bench_jit_names[] = {"opcache.enable", "opcache.enable_cli", "opcache.jit", "opcache.jit_buffer_size"};
 #define BENCH_JIT_SETTINGS (sizeof(bench_jit_names) / sizeof(bench_jit_names[0]))
 enum { BENCH_JIT_ENABLE, BENCH_JIT_ENABLE_CLI, BENCH_JIT_MODE, BENCH_JIT_BUFFER };
+static zend_ini_entry *bench_jit_entries[BENCH_JIT_SETTINGS];
+
+/* Finds the entries once, after startup (NULL where opcache is not loaded). */
+static void bench_jit_find_entries(void)
+{
+	static bool looked_up;
+
+	if (looked_up) {
+		return;
+	}
+	for (size_t i = 0; i < BENCH_JIT_SETTINGS; i++) {
+		bench_jit_entries[i] = zend_hash_str_find_ptr(EG(ini_directives), bench_jit_names[i], strlen(bench_jit_names[i]));
+	}
+	looked_up = true;
+}
 
 /* Whether opcache runs for this SAPI: opcache.enable, and opcache.enable_cli for the CLI. */
 static bool bench_jit_opcache_enabled(zend_string *const *values)
@@ -72,22 +87,15 @@ static bool bench_jit_hazard_of(zend_string *const *values, char *setting, size_
 #define BENCH_JIT_VALUE_MAX 32
 const char *bench_sample_jit_hazard(void)
 {
-	static zend_ini_entry *entries[BENCH_JIT_SETTINGS];
-	static bool looked_up;
 	static char last[BENCH_JIT_SETTINGS][BENCH_JIT_VALUE_MAX + 1];
 	static bool last_known, last_hazard;
 	static char setting[64];
 	zend_string *values[BENCH_JIT_SETTINGS];
 	bool same = last_known;
 
-	if (!looked_up) {
-		for (size_t i = 0; i < BENCH_JIT_SETTINGS; i++) {
-			entries[i] = zend_hash_str_find_ptr(EG(ini_directives), bench_jit_names[i], strlen(bench_jit_names[i]));
-		}
-		looked_up = true;
-	}
+	bench_jit_find_entries();
 	for (size_t i = 0; i < BENCH_JIT_SETTINGS; i++) {
-		values[i] = entries[i] ? entries[i]->value : NULL;
+		values[i] = bench_jit_entries[i] ? bench_jit_entries[i]->value : NULL;
 		/* No value reads as "": both mean off. */
 		if (same && strcmp(last[i], values[i] ? ZSTR_VAL(values[i]) : "") != 0) {
 			same = false;
@@ -109,4 +117,59 @@ const char *bench_sample_jit_hazard(void)
 		last[i][len] = '\0';
 	}
 	return last_hazard ? setting : NULL;
+}
+
+/* ---- opcache.jit set at run time ------------------------------------------------ */
+
+static ZEND_INI_MH((*bench_jit_prev_on_modify));
+static void (*bench_jit_changed)(const char *hazard);
+
+/* opcache.jit's handler, wrapped: after ini_set() changed it, whether the new value is a hazard. */
+static ZEND_INI_MH(bench_jit_on_modify)
+{
+	int result = bench_jit_prev_on_modify(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+	static char setting[64];
+	zend_string *values[BENCH_JIT_SETTINGS];
+
+	if (result != SUCCESS || stage != ZEND_INI_STAGE_RUNTIME) {
+		return result;
+	}
+	/* The entry takes the new value only once this returns. */
+	for (size_t i = 0; i < BENCH_JIT_SETTINGS; i++) {
+		values[i] = bench_jit_entries[i] ? bench_jit_entries[i]->value : NULL;
+	}
+	values[BENCH_JIT_MODE] = new_value;
+	if (bench_jit_hazard_of(values, setting, sizeof(setting))) {
+		bench_jit_changed(setting);
+	}
+	return result;
+}
+
+void bench_sample_jit_watch(void (*changed)(const char *hazard))
+{
+	bench_jit_find_entries();
+	zend_ini_entry *jit = bench_jit_entries[BENCH_JIT_MODE];
+	if (!jit || !jit->on_modify) {
+		return;
+	}
+	bench_jit_changed = changed;
+	bench_jit_prev_on_modify = jit->on_modify;
+	jit->on_modify = bench_jit_on_modify;
+}
+
+void bench_sample_jit_unwatch(void)
+{
+	if (!bench_jit_prev_on_modify) {
+		return;
+	}
+	/*
+	 * Found again: opcache's module, registered after bench's where opcache.so
+	 * is loaded as a Zend extension, shuts down first and frees its entries.
+	 * Built in (8.5), it outlives bench.so, which must leave no handler there.
+	 */
+	zend_ini_entry *jit = zend_hash_str_find_ptr(EG(ini_directives), ZEND_STRL("opcache.jit"));
+	if (jit && jit->on_modify == bench_jit_on_modify) {
+		jit->on_modify = bench_jit_prev_on_modify;
+	}
+	bench_jit_prev_on_modify = NULL;
 }

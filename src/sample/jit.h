@@ -26,4 +26,13 @@
  */
 const char *bench_sample_jit_hazard(void);
 
+/**
+ * Wraps opcache.jit's handler (post-startup) so that changed() learns of an
+ * ini_set() that makes a hazard mid-request (from "off"), with the setting
+ * that makes it. bench_sample_jit_unwatch() puts the handler back (MSHUTDOWN:
+ * opcache's entry outlives bench.so).
+ */
+void bench_sample_jit_watch(void (*changed)(const char *hazard));
+void bench_sample_jit_unwatch(void);
+
 #endif /* BENCH_SRC_SAMPLE_JIT_H */

@@ -221,6 +221,17 @@ static void bench_sample_note_tick(pid_t pid)
 	__atomic_store_n(&bench_sample_tick.frames, n, __ATOMIC_RELAXED);
 }
 
+/* Said once a process: a php-fpm master's warning stands for all its workers. */
+static void bench_sample_warn_jit(const char *hazard)
+{
+	if (!bench_sample_jit_warned) {
+		bench_sample_jit_warned = true;
+		php_error_docref(NULL, E_WARNING, "bench: no time samples with %s on PHP %s: its JIT code loses loop variables "
+			"kept in registers at a VM interrupt, which every time sample raises. Allocation samples go on; "
+			"bench.sample_with_jit=1 samples time anyway", hazard, PHP_VERSION);
+	}
+}
+
 /*
  * Why samples may not raise VM interrupts now: opcache's JIT would lose
  * variables at one (src/sample/jit.h); NULL where they may, or with
@@ -231,17 +242,13 @@ static const char *bench_sample_time_refused(void)
 {
 	const char *hazard = BENCH_INI(sample_with_jit) ? NULL : bench_sample_jit_hazard();
 
-	if (!hazard) {
-		return NULL;
-	}
-	if (!bench_sample_jit_warned) {
-		bench_sample_jit_warned = true;
-		php_error_docref(NULL, E_WARNING, "bench: no time samples with %s on PHP %s: its JIT code loses loop variables "
-			"kept in registers at a VM interrupt, which every time sample raises. Allocation samples go on; "
-			"bench.sample_with_jit=1 samples time anyway", hazard, PHP_VERSION);
+	if (hazard) {
+		bench_sample_warn_jit(hazard);
 	}
 	return hazard;
 }
+
+static void bench_sample_jit_set(const char *hazard);
 
 /*
  * From 8.4, wraps the frameless handlers; then the set of functions a noted
@@ -261,6 +268,7 @@ static zend_result bench_sample_post_startup(void)
 	}
 	/* Said once at startup (php-fpm's master, for all its workers) where the settings of every request already refuse. */
 	bench_sample_time_refused();
+	bench_sample_jit_watch(bench_sample_jit_set);
 	if (!bench_sample_notes_ticks) {
 		return SUCCESS;
 	}
@@ -537,6 +545,7 @@ void bench_sample_mshutdown(void)
 		bench_sample_thread_pid = 0;
 	}
 	bench_sample_signal_mshutdown();
+	bench_sample_jit_unwatch();
 #if PHP_VERSION_ID >= 80400
 	bench_frameless_unwrap();
 #endif
@@ -969,6 +978,32 @@ void bench_sample_rinit(void)
 	__atomic_store_n(&bench_sample_wanted_ns, p->start_ns, __ATOMIC_RELAXED);
 	__atomic_store_n(&bench_sample_running, true, __ATOMIC_SEQ_CST);
 	bench_sample_unpark();
+}
+
+/*
+ * ini_set() turned on a JIT mid-request (src/sample/jit.h): the request stops
+ * raising interrupts before any of it is compiled. A new request number
+ * makes the ticker drop a tick it is counting; its profile keeps the samples
+ * taken so far, and says time samples went off.
+ */
+static void bench_sample_jit_set(const char *hazard)
+{
+	bench_profile_state *p = bench_profile_get();
+
+	if (BENCH_INI(sample_with_jit) || !p->active || !p->sampled || p->time_samples_off[0]) {
+		return;
+	}
+	__atomic_store_n(&bench_sample_running, false, __ATOMIC_RELAXED);
+	uint32_t request = bench_sample_started + 1;
+	__atomic_store_n(&bench_sample_interrupts, (uint64_t) request << 32, __ATOMIC_RELAXED);
+	__atomic_store_n(&bench_sample_started, request, __ATOMIC_RELAXED);
+	if (bench_sample.by_signal) {
+		bench_sample_signal_disarm();
+		bench_sample.by_signal = false;
+	}
+	snprintf(p->time_samples_off, sizeof(p->time_samples_off), "%s (set mid-request)", hazard);
+	bench_sample_jit_refused++;
+	bench_sample_warn_jit(hazard);
 }
 
 void bench_sample_rshutdown(void)

@@ -42,13 +42,14 @@ PHP;
 eval($loops);
 $want = json_encode(loops());
 
-$code = "<?php\n$loops\n" . <<<'PHP'
+$tail = <<<'PHP'
 echo json_encode(loops()), "\n";
 $sample = bench_info()['sample'];
 echo "time samples: ", $sample['time_samples'], "\n";
 echo "requests without time samples: ", $sample['requests_without_time_samples'], "\n";
 echo "jit on: ", var_export((opcache_get_status()['jit']['on'] ?? false) && opcache_is_script_cached(__FILE__), true), "\n";
 PHP;
+$code = "<?php\n$loops\n$tail";
 $jit = profile_opcache_ini() + ['opcache.enable' => '1', 'opcache.enable_cli' => '1', 'opcache.jit_buffer_size' => '32M',
     'bench.sample_interval_us' => '100'];
 foreach (['function', 'tracing'] as $mode) {
@@ -63,6 +64,16 @@ foreach (['function', 'tracing'] as $mode) {
         . "code lose loop variables (bench.sample_with_jit=0)", $lines, true)
         && in_array('requests without time samples: 1', $lines, true) && $time === 0 ? 'none' : "no\n{$run['output']}", "\n";
 }
+
+// A JIT turned on mid-request, from "off": the request stops raising interrupts before the file it then
+// includes is compiled.
+$run = sample_run("<?php\nini_set('opcache.jit', 'function');\nfile_put_contents(__DIR__ . '/loops.php', "
+    . var_export("<?php\n$loops\n", true) . ");\nrequire __DIR__ . '/loops.php';\n$tail", $jit + ['opcache.jit' => 'off']);
+$lines = explode("\n", trim($run['output']));
+echo "set mid-request: results as without the JIT: ", in_array($want, $lines, true) ? 'yes' : "no\n{$run['output']}", "\n";
+echo "set mid-request: ", str_contains($run['output'], 'Warning: ini_set(): bench: no time samples with opcache.jit=function on PHP')
+    && in_array('requests without time samples: 1', $lines, true) && in_array('jit on: true', $lines, true)
+    ? 'warned, counted, jit on' : "no\n{$run['output']}", "\n";
 
 // A request sampled for its allocations alone says so in its profile.
 $alloc = <<<'PHP'
@@ -96,6 +107,8 @@ tracing JIT:
   results as without the JIT: yes
   jit on
   time samples: none
+set mid-request: results as without the JIT: yes
+set mid-request: warned, counted, jit on
 json: off under opcache.jit=tracing, 0 time samples, allocation samples: yes
 callgrind: off under opcache.jit=tracing
 bench.sample_with_jit=1: sampled
