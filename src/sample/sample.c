@@ -251,8 +251,9 @@ static const char *bench_sample_time_refused(void)
 static void bench_sample_jit_set(const char *hazard);
 
 /*
- * From 8.4, wraps the frameless handlers; then the set of functions a noted
- * frame may name: internal ones, which live as long as the process.
+ * From 8.4, wraps the frameless handlers; watches opcache.jit; then, where
+ * the ticker notes frames, the set of functions a noted frame may name:
+ * internal ones, which live as long as the process.
  */
 static zend_result bench_sample_post_startup(void)
 {
@@ -825,13 +826,11 @@ void bench_sample_minit(void)
 	if (bench_sample_notes_ticks) {
 		zend_hash_init(&bench_sample_internal_functions, 4096, NULL, NULL, 1);
 	}
-	/* From 8.4, post-startup also wraps the frameless handlers. */
-	if (bench_sample_notes_ticks || PHP_VERSION_ID >= 80400) {
-		bench_sample_prev_post_startup = zend_post_startup_cb;
-		zend_post_startup_cb = bench_sample_post_startup;
-	}
+	/* Post-startup watches opcache.jit in every configuration; from 8.4 it also wraps the frameless handlers. */
+	bench_sample_prev_post_startup = zend_post_startup_cb;
+	zend_post_startup_cb = bench_sample_post_startup;
 #if PHP_VERSION_ID < 80400
-	else {
+	if (!bench_sample_notes_ticks) {
 		bench_sample_prev_execute_internal = zend_execute_internal;
 		zend_execute_internal = bench_sample_execute_internal;
 	}

@@ -67,13 +67,18 @@ foreach (['function', 'tracing'] as $mode) {
 
 // A JIT turned on mid-request, from "off": the request stops raising interrupts before the file it then
 // includes is compiled.
-$run = sample_run("<?php\nini_set('opcache.jit', 'function');\nfile_put_contents(__DIR__ . '/loops.php', "
-    . var_export("<?php\n$loops\n", true) . ");\nrequire __DIR__ . '/loops.php';\n$tail", $jit + ['opcache.jit' => 'off']);
-$lines = explode("\n", trim($run['output']));
-echo "set mid-request: results as without the JIT: ", in_array($want, $lines, true) ? 'yes' : "no\n{$run['output']}", "\n";
-echo "set mid-request: ", str_contains($run['output'], 'Warning: ini_set(): bench: no time samples with opcache.jit=function on PHP')
-    && in_array('requests without time samples: 1', $lines, true) && in_array('jit on: true', $lines, true)
-    ? 'warned, counted, jit on' : "no\n{$run['output']}", "\n";
+// Also with 8.2's execute_internal wrapper (ignored from 8.4), which had no post-startup hook to watch from.
+foreach (['ticker', 'wrapper'] as $internal) {
+    $run = sample_run("<?php\nini_set('opcache.jit', 'function');\nfile_put_contents(__DIR__ . '/loops.php', "
+        . var_export("<?php\n$loops\n", true) . ");\nrequire __DIR__ . '/loops.php';\n$tail",
+        $jit + ['opcache.jit' => 'off', 'bench.sample_internal_calls' => $internal]);
+    $lines = explode("\n", trim($run['output']));
+    $right = in_array($want, $lines, true);
+    echo "set mid-request ($internal): results as without the JIT: ", $right ? 'yes' : 'no (' . strlen($run['output']) . ' bytes of output)', "\n";
+    echo "set mid-request ($internal): ", str_contains($run['output'], 'Warning: ini_set(): bench: no time samples with opcache.jit=function on PHP')
+        && in_array('requests without time samples: 1', $lines, true) && in_array('jit on: true', $lines, true)
+        ? 'warned, counted, jit on' : ($right ? "no\n{$run['output']}" : 'no'), "\n";
+}
 
 // A request sampled for its allocations alone says so in its profile.
 $alloc = <<<'PHP'
@@ -107,8 +112,10 @@ tracing JIT:
   results as without the JIT: yes
   jit on
   time samples: none
-set mid-request: results as without the JIT: yes
-set mid-request: warned, counted, jit on
+set mid-request (ticker): results as without the JIT: yes
+set mid-request (ticker): warned, counted, jit on
+set mid-request (wrapper): results as without the JIT: yes
+set mid-request (wrapper): warned, counted, jit on
 json: off under opcache.jit=tracing, 0 time samples, allocation samples: yes
 callgrind: off under opcache.jit=tracing
 bench.sample_with_jit=1: sampled
