@@ -98,6 +98,7 @@ if test "$PHP_BENCH" != "no"; then
     src/sample/jit.c \
     src/sample/native.c \
     src/sample/signal.c \
+    src/sample/stacks.c \
     src/sample/sample.c"
 
   PHP_NEW_EXTENSION([bench], [$bench_sources], [$ext_shared], , [$BENCH_CFLAGS])

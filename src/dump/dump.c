@@ -101,14 +101,15 @@ static void bench_dump_report(const bench_dump_views *v)
 	int64_t total = p->total.value[v->sort_counter];
 	bool ops = bench_cost_available(BENCH_COUNTER_OPS, NULL);
 
-	if (p->sampled && p->time_samples_off[0]) {
-		fprintf(stderr, "\nbench: %s, %.3f ms, %" PRIu64 " samples (time samples off under %s), %u call paths; top functions by sampled %s\n",
-			p->request.command, (double) p->request.duration_ns / 1e6, p->samples, p->time_samples_off, p->nodes_used,
+	if (p->sampled && strncmp(p->time_samples_how, "off", 3) == 0) {
+		fprintf(stderr, "\nbench: %s, %.3f ms, %" PRIu64 " samples (time samples %s), %u call paths; top functions by sampled %s\n",
+			p->request.command, (double) p->request.duration_ns / 1e6, p->samples, p->time_samples_how, p->nodes_used,
 			bench_counter_names[v->sort_counter]);
 		ops = false;
 	} else if (p->sampled) {
-		fprintf(stderr, "\nbench: %s, %.3f ms, %" PRIu64 " samples every " ZEND_LONG_FMT " us, %u call paths; top functions by sampled %s\n",
+		fprintf(stderr, "\nbench: %s, %.3f ms, %" PRIu64 " samples every " ZEND_LONG_FMT " us%s%s%s, %u call paths; top functions by sampled %s\n",
 			p->request.command, (double) p->request.duration_ns / 1e6, p->samples, BENCH_INI(sample_interval_us),
+			p->time_samples_how[0] ? " (" : "", p->time_samples_how, p->time_samples_how[0] ? ")" : "",
 			p->nodes_used, bench_counter_names[v->sort_counter]);
 		ops = false;
 	} else {

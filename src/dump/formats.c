@@ -44,9 +44,9 @@ void bench_dump_json(bench_buf *b, const bench_dump_views *v)
 	if (p->sampled) {
 		bench_buf_printf(b, ",\"samples\":%" PRIu64 ",\"interval_us\":" ZEND_LONG_FMT ",\"clock\":\"%s\"",
 			p->samples, BENCH_INI(sample_interval_us), BENCH_INI(sample_clock) ? "cpu" : "wall");
-		if (p->time_samples_off[0]) {
-			bench_buf_puts(b, ",\"time_samples\":\"off under ");
-			bench_buf_json_escape(b, p->time_samples_off);
+		if (p->time_samples_how[0]) {
+			bench_buf_puts(b, ",\"time_samples\":\"");
+			bench_buf_json_escape(b, p->time_samples_how);
 			bench_buf_puts(b, "\"");
 		}
 		if (p->allocs_sampled) {
@@ -259,9 +259,9 @@ void bench_dump_callgrind(bench_buf *b, const bench_dump_views *v)
 	if (p->sampled) {
 		bench_buf_printf(b, "desc: Sampled: %" PRIu64 " samples every " ZEND_LONG_FMT " us of %s time\n",
 			p->samples, BENCH_INI(sample_interval_us), BENCH_INI(sample_clock) ? "CPU" : "wall");
-		if (p->time_samples_off[0]) {
-			bench_buf_puts(b, "desc: Time samples: off under ");
-			bench_buf_text(b, p->time_samples_off, strlen(p->time_samples_off), '\0', '\0');
+		if (p->time_samples_how[0]) {
+			bench_buf_puts(b, "desc: Time samples: ");
+			bench_buf_text(b, p->time_samples_how, strlen(p->time_samples_how), '\0', '\0');
 			bench_buf_puts(b, "\n");
 		}
 	}

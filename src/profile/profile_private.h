@@ -118,8 +118,12 @@ typedef struct {
 	bool allocs_sampled;
 	/** the mean gap of those samples, kept here: the writer thread must not read a per-directory setting */
 	zend_long alloc_sample_bytes;
-	/** sample mode: the JIT setting for which this request took no time samples (src/sample/jit.h); "" when it took them */
-	char time_samples_off[64];
+	/**
+	 * sample mode: how time was sampled where not by VM interrupts, for
+	 * opcache's JIT (src/sample/jit.h): "read by the ticker under
+	 * opcache.jit=tracing", "off under ..."; "" by interrupts
+	 */
+	char time_samples_how[128];
 	uint64_t samples, alloc_samples;
 
 } bench_profile_state;

@@ -35,6 +35,7 @@
 #include "signal.h"
 #include "frameless.h"
 #include "jit.h"
+#include "stacks.h"
 #include "src/dump/dump.h"
 #include "src/profile/profile.h"
 #include "src/profile/profile_private.h"
@@ -115,6 +116,16 @@ static HashTable bench_sample_internal_functions;
 static bool bench_sample_notes_ticks;
 /** whether it may copy those outside the first chunk (a seccomp filter may forbid process_vm_readv) */
 static bool bench_sample_copies_frames;
+/** whether the internal functions are listed (post-startup): where the ticker notes frames or can read stacks */
+static bool bench_sample_lists_internals;
+/*
+ * Whether this request's time samples are stacks that the ticker reads
+ * itself, raising no VM interrupt (src/sample/stacks.h): under opcache's JIT,
+ * where it can copy frames.
+ */
+static bool bench_sample_stack_mode;
+/** the PHP thread's CPU time when its request began: read stacks weigh CPU time from there (bench.sample_clock=cpu) */
+static int64_t bench_sample_cpu_start_ns;
 /** why the ticker cannot copy frames; NULL when it can or was not asked to */
 static const char *bench_sample_ticker_unavailable;
 static zend_result (*bench_sample_prev_post_startup)(void);
@@ -158,6 +169,32 @@ static bool bench_sample_is_internal(const zend_function *func)
 	return zend_hash_index_exists(&bench_sample_internal_functions, (zend_ulong) (uintptr_t) func);
 }
 
+/* Reads a frame's function and caller from the ticker (see above); false where it cannot. */
+static bool bench_sample_read_frame(pid_t pid, zend_execute_data *ex, zend_function **func, zend_execute_data **prev)
+{
+	uintptr_t chunk = __atomic_load_n(&bench_sample_main_chunk, __ATOMIC_RELAXED);
+
+	if (chunk && (uintptr_t) ex - chunk <= ZEND_MM_CHUNK_SIZE - sizeof(*ex) && ((uintptr_t) ex & 7) == 0) {
+		/*
+		 * Written by the PHP thread meanwhile: what is read may be stale or
+		 * garbage, and is only compared or looked up, as a copy is.
+		 */
+		*func = __atomic_load_n(&ex->func, __ATOMIC_RELAXED);
+		*prev = __atomic_load_n(&ex->prev_execute_data, __ATOMIC_RELAXED);
+		return true;
+	}
+	zend_execute_data copy;
+	struct iovec local = {&copy, sizeof(copy)}, remote = {ex, sizeof(copy)};
+
+	if (!bench_sample_copies_frames
+			|| bench_thread_syscall(SYS_process_vm_readv, pid, (long) &local, 1, (long) &remote, 1, 0) != (long) sizeof(copy)) {
+		return false;
+	}
+	*func = copy.func;
+	*prev = copy.prev_execute_data;
+	return true;
+}
+
 /* Notes the innermost frames running now (the ticker's side of the note above). */
 static void bench_sample_note_tick(pid_t pid)
 {
@@ -168,30 +205,14 @@ static void bench_sample_note_tick(pid_t pid)
 #else
 	uint32_t frameless = 0;
 #endif
-	uintptr_t chunk = __atomic_load_n(&bench_sample_main_chunk, __ATOMIC_RELAXED);
 	uint32_t n = 0;
 
 	for (; ex && n < BENCH_SAMPLE_TICK_FRAMES; n++) {
 		zend_function *func;
 		zend_execute_data *prev;
 
-		if (chunk && (uintptr_t) ex - chunk <= ZEND_MM_CHUNK_SIZE - sizeof(*ex) && ((uintptr_t) ex & 7) == 0) {
-			/*
-			 * Written by the PHP thread meanwhile: what is read may be stale or
-			 * garbage, and is only compared or looked up, as a copy is.
-			 */
-			func = __atomic_load_n(&ex->func, __ATOMIC_RELAXED);
-			prev = __atomic_load_n(&ex->prev_execute_data, __ATOMIC_RELAXED);
-		} else {
-			zend_execute_data copy;
-			struct iovec local = {&copy, sizeof(copy)}, remote = {ex, sizeof(copy)};
-
-			if (!bench_sample_copies_frames
-					|| bench_thread_syscall(SYS_process_vm_readv, pid, (long) &local, 1, (long) &remote, 1, 0) != (long) sizeof(copy)) {
-				break;
-			}
-			func = copy.func;
-			prev = copy.prev_execute_data;
+		if (!bench_sample_read_frame(pid, ex, &func, &prev)) {
+			break;
 		}
 		__atomic_store_n(&bench_sample_tick.frame[n], ex, __ATOMIC_RELAXED);
 		__atomic_store_n(&bench_sample_tick.func[n], func, __ATOMIC_RELAXED);
@@ -227,22 +248,24 @@ static void bench_sample_warn_jit(const char *hazard)
 	if (!bench_sample_jit_warned) {
 		bench_sample_jit_warned = true;
 		php_error_docref(NULL, E_WARNING, "bench: no time samples with %s on PHP %s: its JIT code loses loop variables "
-			"kept in registers at a VM interrupt, which every time sample raises. Allocation samples go on; "
-			"bench.sample_with_jit=1 samples time anyway", hazard, PHP_VERSION);
+			"kept in registers at a VM interrupt, and the ticker cannot read stacks itself instead (process_vm_readv: %s). "
+			"Allocation samples go on; bench.sample_with_jit=1 samples time anyway", hazard, PHP_VERSION,
+			bench_sample_ticker_unavailable ? bench_sample_ticker_unavailable : "not tried");
 	}
 }
 
 /*
  * Why samples may not raise VM interrupts now: opcache's JIT would lose
  * variables at one (src/sample/jit.h); NULL where they may, or with
- * bench.sample_with_jit. Said once a process; bench_info() and each profile
- * say it again.
+ * bench.sample_with_jit. The ticker then reads the stacks itself where it
+ * can copy frames; where it cannot, there are no time samples, which is said
+ * once a process, and again by bench_info() and each profile.
  */
 static const char *bench_sample_time_refused(void)
 {
 	const char *hazard = BENCH_INI(sample_with_jit) ? NULL : bench_sample_jit_hazard();
 
-	if (hazard) {
+	if (hazard && !bench_sample_copies_frames) {
 		bench_sample_warn_jit(hazard);
 	}
 	return hazard;
@@ -270,7 +293,7 @@ static zend_result bench_sample_post_startup(void)
 	/* Said once at startup (php-fpm's master, for all its workers) where the settings of every request already refuse. */
 	bench_sample_time_refused();
 	bench_sample_jit_watch(bench_sample_jit_set);
-	if (!bench_sample_notes_ticks) {
+	if (!bench_sample_lists_internals) {
 		return SUCCESS;
 	}
 	ZEND_HASH_FOREACH_PTR(CG(function_table), func) {
@@ -417,7 +440,8 @@ static void *bench_sample_ticker(void *arg)
 		if (!__atomic_load_n(&bench_sample_running, __ATOMIC_ACQUIRE)) {
 			continue;
 		}
-		uint32_t request = __atomic_load_n(&bench_sample_started, __ATOMIC_RELAXED);
+		/* Acquire: a request number stored after bench_sample_stack_mode comes with it (bench_sample_jit_set()). */
+		uint32_t request = __atomic_load_n(&bench_sample_started, __ATOMIC_ACQUIRE);
 		int64_t began = __atomic_load_n(&bench_sample_wanted_ns, __ATOMIC_RELAXED);
 		if (first < began) {
 			first = began + (interval - began % interval) % interval;
@@ -426,13 +450,20 @@ static void *bench_sample_ticker(void *arg)
 			continue;
 		}
 		uint32_t ticks = 1 + (uint32_t) ((now - first) / interval);
+		int64_t weight = (int64_t) ticks * interval;
 		if (cpu) {
 			/* On the CPU clock, a sample is due once the PHP thread has run an interval since the last one. */
 			int64_t used = bench_sample_php_cpu_ns();
 			if (last_cpu >= 0 && used - last_cpu < interval) {
 				continue;
 			}
+			/* A stack read here weighs the CPU time since the last sample, or since the request began. */
+			weight = MAX(0, used - MAX(last_cpu, __atomic_load_n(&bench_sample_cpu_start_ns, __ATOMIC_RELAXED)));
 			last_cpu = used;
+		}
+		if (__atomic_load_n(&bench_sample_stack_mode, __ATOMIC_RELAXED)) {
+			bench_stacks_tick(pid, request, weight);
+			continue;
 		}
 		if (bench_sample_notes_ticks) {
 			bench_sample_note_tick(pid);
@@ -466,7 +497,13 @@ static void bench_sample_atfork_child(void)
 	}
 	bench_sample_thread_pid = 0;
 	bench_sample_parked = false;
-	if (__atomic_load_n(&bench_sample_running, __ATOMIC_RELAXED)) {
+	if (__atomic_load_n(&bench_sample_running, __ATOMIC_RELAXED) && __atomic_load_n(&bench_sample_stack_mode, __ATOMIC_RELAXED)) {
+		/* No interrupt may restart the ticker under the JIT: this child's time goes unsampled, and its profile says so. */
+		bench_stacks_forget();
+		__atomic_store_n(&bench_sample_running, false, __ATOMIC_RELAXED);
+		bench_profile_state *p = bench_profile_get();
+		snprintf(p->time_samples_how, sizeof(p->time_samples_how), "off in a forked child (the ticker read the parent's stacks)");
+	} else if (__atomic_load_n(&bench_sample_running, __ATOMIC_RELAXED)) {
 		__atomic_store_n(&bench_sample_forked, true, __ATOMIC_RELAXED);
 		__atomic_store_n(&bench_sample_interrupts, (uint64_t) bench_sample_started << 32 | 1, __ATOMIC_RELAXED);
 		zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
@@ -546,6 +583,7 @@ void bench_sample_mshutdown(void)
 		bench_sample_thread_pid = 0;
 	}
 	bench_sample_signal_mshutdown();
+	bench_stacks_free();
 	bench_sample_jit_unwatch();
 #if PHP_VERSION_ID >= 80400
 	bench_frameless_unwrap();
@@ -553,10 +591,11 @@ void bench_sample_mshutdown(void)
 	free(bench_sample.frames);
 	bench_sample.frames = NULL;
 	bench_sample.frames_size = 0;
-	if (bench_sample_notes_ticks) {
+	if (bench_sample_lists_internals) {
 		zend_hash_destroy(&bench_sample_internal_functions);
-		bench_sample_notes_ticks = false;
+		bench_sample_lists_internals = false;
 	}
+	bench_sample_notes_ticks = false;
 	bench_sample_main_chunk = 0;
 	bench_sample_startup_heap = NULL;
 }
@@ -798,19 +837,20 @@ void bench_sample_minit(void)
 	/* The wrapper would turn frameless calls off: the ticker alone, where it can. */
 	bool ticker = true;
 #endif
-	if (ticker) {
-		bench_sample_copies_frames = bench_sample_can_copy_frames();
+	/* Also where the wrapper is chosen: the ticker reads whole stacks under the JIT (src/sample/stacks.h). */
+	bench_sample_copies_frames = bench_sample_can_copy_frames();
 #ifndef ZTS
-		/*
-		 * Before any handler of bench's: a heap flagged custom now is another's,
-		 * or libc's. Zend MM puts the heap it starts in its first chunk's first page.
-		 */
-		zend_mm_heap *heap = zend_mm_get_heap();
-		if (!zend_mm_is_custom_heap(heap) && ((uintptr_t) heap & (ZEND_MM_CHUNK_SIZE - 1)) < ZEND_MM_PAGE_SIZE) {
-			bench_sample_startup_heap = heap;
-			bench_sample_main_chunk = (uintptr_t) heap & ~(uintptr_t) (ZEND_MM_CHUNK_SIZE - 1);
-		}
+	/*
+	 * Before any handler of bench's: a heap flagged custom now is another's,
+	 * or libc's. Zend MM puts the heap it starts in its first chunk's first page.
+	 */
+	zend_mm_heap *heap = zend_mm_get_heap();
+	if (!zend_mm_is_custom_heap(heap) && ((uintptr_t) heap & (ZEND_MM_CHUNK_SIZE - 1)) < ZEND_MM_PAGE_SIZE) {
+		bench_sample_startup_heap = heap;
+		bench_sample_main_chunk = (uintptr_t) heap & ~(uintptr_t) (ZEND_MM_CHUNK_SIZE - 1);
+	}
 #endif
+	if (ticker) {
 #if PHP_VERSION_ID < 80400
 		/* Frames read in the first chunk alone would miss deep stacks, fibers and generators: the wrapper misses none. */
 		bench_sample_notes_ticks = bench_sample_copies_frames;
@@ -818,14 +858,20 @@ void bench_sample_minit(void)
 		/* Nothing else finds them from 8.4: the frames in the first chunk (the VM stack's first page) at least. */
 		bench_sample_notes_ticks = bench_sample_copies_frames || bench_sample_main_chunk;
 #endif
-		if (!bench_sample_notes_ticks) {
-			bench_sample_main_chunk = 0;
-			bench_sample_startup_heap = NULL;
-		}
 	}
-	if (bench_sample_notes_ticks) {
+	bench_sample_lists_internals = bench_sample_notes_ticks || bench_sample_copies_frames;
+	if (!bench_sample_lists_internals) {
+		bench_sample_main_chunk = 0;
+		bench_sample_startup_heap = NULL;
+	}
+	if (bench_sample_lists_internals) {
 		zend_hash_init(&bench_sample_internal_functions, 4096, NULL, NULL, 1);
 	}
+#if PHP_VERSION_ID >= 80400
+	bench_stacks_init(&EG(current_execute_data), &bench_frameless_running, bench_sample_read_frame, bench_sample_is_internal);
+#else
+	bench_stacks_init(&EG(current_execute_data), NULL, bench_sample_read_frame, bench_sample_is_internal);
+#endif
 	/* Post-startup watches opcache.jit in every configuration; from 8.4 it also wraps the frameless handlers. */
 	bench_sample_prev_post_startup = zend_post_startup_cb;
 	zend_post_startup_cb = bench_sample_post_startup;
@@ -910,11 +956,10 @@ void bench_sample_rinit(void)
 		return;
 	}
 	const char *refused = bench_sample_time_refused();
-	bool time_samples = !refused;
-	if (refused) {
-		bench_sample_jit_refused++;
-	}
-	bench_sample.by_signal = time_samples && bench_sample_wants_signal();
+	/* Under the JIT, the ticker reads the stacks itself where it can copy frames: no interrupt is raised. */
+	bool stacks = refused && bench_sample_copies_frames;
+	bool time_samples = !refused || stacks;
+	bench_sample.by_signal = !refused && bench_sample_wants_signal();
 	if (time_samples && !bench_sample.by_signal && !bench_sample_start_ticker()) {
 		bench_dump_count_dropped(NULL);
 		return;
@@ -930,7 +975,6 @@ void bench_sample_rinit(void)
 	}
 	p->sampled = true;
 	p->active = true;
-	snprintf(p->time_samples_off, sizeof(p->time_samples_off), "%s", refused ? refused : "");
 	p->start_ns = bench_clock_ns(CLOCK_MONOTONIC);
 	bench_sample.samples = 0;
 	bench_sample.alloc_samples = 0;
@@ -948,13 +992,27 @@ void bench_sample_rinit(void)
 	if (BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU) {
 		/* A system call: only when samples are weighed by CPU time. */
 		bench_sample.last_cpu_ns = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
+		__atomic_store_n(&bench_sample_cpu_start_ns, bench_sample.last_cpu_ns, __ATOMIC_RELAXED);
 	}
 	/* A new request: ticks the ticker counted for an earlier one find another name on the count, and are dropped. */
 	uint32_t request = bench_sample_started + 1;
 	__atomic_store_n(&bench_sample_interrupts, (uint64_t) request << 32, __ATOMIC_RELAXED);
 	__atomic_store_n(&bench_sample_started, request, __ATOMIC_RELAXED);
+	/* Before running is set, which the ticker reads first. */
+	__atomic_store_n(&bench_sample_stack_mode, stacks, __ATOMIC_RELAXED);
+	if (stacks && !bench_stacks_begin(request, (uint32_t) BENCH_INI(max_depth))) {
+		__atomic_store_n(&bench_sample_stack_mode, false, __ATOMIC_RELAXED);
+		stacks = time_samples = false;
+	}
 	if (!time_samples) {
+		bench_sample_jit_refused++;
+		snprintf(p->time_samples_how, sizeof(p->time_samples_how), "off under %s", refused);
 		return;
+	}
+	if (stacks) {
+		snprintf(p->time_samples_how, sizeof(p->time_samples_how), "read by the ticker under %s", refused);
+	} else {
+		p->time_samples_how[0] = '\0';
 	}
 	if (bench_sample.by_signal) {
 		bench_sample_setup();
@@ -982,25 +1040,34 @@ void bench_sample_rinit(void)
 /*
  * ini_set() turned on a JIT mid-request (src/sample/jit.h): the request stops
  * raising interrupts before any of it is compiled. A new request number
- * makes the ticker drop a tick it is counting; its profile keeps the samples
- * taken so far, and says time samples went off.
+ * makes the ticker drop a tick it is counting; then it reads the stacks
+ * itself where it can copy frames. The profile keeps the samples taken so
+ * far, and says how time was sampled from then on.
  */
 static void bench_sample_jit_set(const char *hazard)
 {
 	bench_profile_state *p = bench_profile_get();
 
-	if (BENCH_INI(sample_with_jit) || !p->active || !p->sampled || p->time_samples_off[0]) {
+	if (BENCH_INI(sample_with_jit) || !p->active || !p->sampled || p->time_samples_how[0]) {
 		return;
 	}
-	__atomic_store_n(&bench_sample_running, false, __ATOMIC_RELAXED);
-	uint32_t request = bench_sample_started + 1;
-	__atomic_store_n(&bench_sample_interrupts, (uint64_t) request << 32, __ATOMIC_RELAXED);
-	__atomic_store_n(&bench_sample_started, request, __ATOMIC_RELAXED);
 	if (bench_sample.by_signal) {
 		bench_sample_signal_disarm();
 		bench_sample.by_signal = false;
 	}
-	snprintf(p->time_samples_off, sizeof(p->time_samples_off), "%s (set mid-request)", hazard);
+	uint32_t request = bench_sample_started + 1;
+	bool stacks = bench_sample_copies_frames && bench_sample_start_ticker() && bench_stacks_begin(request, (uint32_t) BENCH_INI(max_depth));
+	/* Set before the new number: a tick that reads the number reads this too, and raises no interrupt. */
+	__atomic_store_n(&bench_sample_stack_mode, stacks, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&bench_sample_running, stacks, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&bench_sample_interrupts, (uint64_t) request << 32, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&bench_sample_started, request, __ATOMIC_SEQ_CST);
+	if (stacks) {
+		snprintf(p->time_samples_how, sizeof(p->time_samples_how), "read by the ticker under %s (set mid-request)", hazard);
+		bench_sample_unpark();
+		return;
+	}
+	snprintf(p->time_samples_how, sizeof(p->time_samples_how), "off under %s (set mid-request)", hazard);
 	bench_sample_jit_refused++;
 	bench_sample_warn_jit(hazard);
 }
@@ -1016,6 +1083,12 @@ void bench_sample_rshutdown(void)
 		bench_sample_signal_disarm();
 	}
 	__atomic_store_n(&bench_sample_running, false, __ATOMIC_RELAXED);
+	uint64_t read_samples = 0, read_truncated = 0;
+	if (__atomic_load_n(&bench_sample_stack_mode, __ATOMIC_RELAXED)) {
+		bench_stacks_stop();
+		read_samples = bench_stacks_merge(p, BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU ? BENCH_COUNTER_CPU_NS : BENCH_COUNTER_WALL_NS,
+			&read_truncated);
+	}
 	/*
 	 * Ticks raised after the VM last checked the interrupt (the script's end,
 	 * shutdown functions' aftermath, other extensions' RSHUTDOWN) are the
@@ -1035,8 +1108,8 @@ void bench_sample_rshutdown(void)
 			p->total.value[c] += p->nodes[n].own[c];
 		}
 	}
-	p->samples = bench_sample.samples;
-	p->folded_depth = bench_sample.truncated;
+	p->samples = bench_sample.samples + read_samples;
+	p->folded_depth = bench_sample.truncated + read_truncated;
 	p->alloc_samples = bench_sample.alloc_samples;
 	/*
 	 * A request shorter than the interval mostly has no sample: an empty file
@@ -1067,11 +1140,16 @@ void bench_sample_info(zval *out)
 	} else if (BENCH_INI(sample_with_jit)) {
 		add_assoc_str(out, "time_samples", zend_strpprintf(0, "on, with %s (bench.sample_with_jit=1): a VM interrupt "
 			"can make its JIT code lose loop variables", hazard));
+	} else if (bench_sample_copies_frames) {
+		add_assoc_str(out, "time_samples", zend_strpprintf(0, "stacks read by the ticker: with %s, a VM interrupt can make "
+			"the JIT code lose loop variables (bench.sample_with_jit=0)", hazard));
 	} else {
 		add_assoc_str(out, "time_samples", zend_strpprintf(0, "off: with %s, a VM interrupt can make the JIT code "
-			"lose loop variables (bench.sample_with_jit=0)", hazard));
+			"lose loop variables, and the ticker cannot read stacks (process_vm_readv: %s)", hazard,
+			bench_sample_ticker_unavailable ? bench_sample_ticker_unavailable : "not tried"));
 	}
 	add_assoc_long(out, "requests_without_time_samples", (zend_long) bench_sample_jit_refused);
+	add_assoc_long(out, "stack_reads_dropped", (zend_long) bench_stacks_dropped());
 	add_assoc_long(out, "interval_us", BENCH_INI(sample_interval_us));
 	add_assoc_string(out, "clock", BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU ? "cpu" : "wall");
 	add_assoc_long(out, "alloc_sample_bytes", BENCH_INI(alloc_sample_bytes));

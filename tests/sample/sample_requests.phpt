@@ -43,6 +43,7 @@ trigger, right secret: 1 profiles
     [ticker_thread] => %r(clone|pthread)%r
     [time_samples] => on
     [requests_without_time_samples] => 0
+    [stack_reads_dropped] => 0
     [interval_us] => 10000
     [clock] => wall
     [alloc_sample_bytes] => 4194304

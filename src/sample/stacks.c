@@ -1,0 +1,611 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the MIT License (see LICENSE).                        |
+   +----------------------------------------------------------------------+
+*/
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <time.h>
+#include "php.h"
+#include "src/lib/thread.h"
+#include "src/profile/profile.h"
+#include "stacks.h"
+#include "frameless.h"
+
+/*
+ * Node keys: an internal function known at startup is its address (aligned,
+ * bits 0 to 2 clear); a copied function is its index with bit 0 set, bit 1
+ * telling the script's body ({main}) from an included file's.
+ */
+#define BENCH_STACKS_COPIED(index, main) (((uintptr_t) (index) << 3) | ((uintptr_t) (main) << 1) | 1)
+#define BENCH_STACKS_FRAMELESS(code) (((uintptr_t) (code) << 3) | 4)
+#define BENCH_STACKS_TRUNCATED ((uintptr_t) 2)
+/** a function whose name did not fit, or could not be read */
+#define BENCH_STACKS_UNNAMED ((uintptr_t) 6)
+
+/* The tree holds up to 32,768 paths a request (a request sampled every 10 ms for a minute at depth 50 has 6,000 samples). */
+#define BENCH_STACKS_NODES 32768
+#define BENCH_STACKS_SLOTS (2 * BENCH_STACKS_NODES)
+#define BENCH_STACKS_COPIES 8192
+#define BENCH_STACKS_KNOWN 16384
+#define BENCH_STACKS_TEXT (1024 * 1024)
+/* Longer names are cut (a file path, a class name). */
+#define BENCH_STACKS_STRING_MAX 1024
+#define BENCH_STACKS_IOV 512
+
+/* fn_flags that change a function's name (bench_profile_name()). */
+#define BENCH_STACKS_NAMING_FLAGS (ZEND_ACC_CLOSURE | ZEND_ACC_FAKE_CLOSURE)
+
+typedef struct {
+	uintptr_t key;
+	uint32_t parent;
+	/** its slot, to empty the table without clearing all of it */
+	uint32_t slot;
+	int64_t weight;
+	uint64_t samples;
+} bench_stacks_node;
+
+/*
+ * A function named by the ticker: the fields that bench_profile_identity()
+ * and bench_profile_name() read, pointing to copies of its strings. Its
+ * scope is read for its name alone, so only that part of a class entry is kept.
+ */
+typedef struct {
+	char type;
+	zend_string *name;
+} bench_stacks_scope;
+_Static_assert(offsetof(bench_stacks_scope, name) == offsetof(zend_class_entry, name), "a class entry's name moved");
+
+typedef struct {
+	zend_function func;
+	bench_stacks_scope scope;
+} bench_stacks_copy;
+
+/* A function's address in the PHP thread -> its copy, with what named it there: a later read that differs is another function. */
+typedef struct {
+	const zend_function *func;
+	const void *function_name, *scope, *filename;
+	uint32_t line_start, flags;
+	uint8_t type;
+	uint32_t copy;
+	/** the request it was copied in, and the one it was last read in */
+	uint32_t copied, verified;
+} bench_stacks_known;
+
+static struct {
+	zend_execute_data **current_frame;
+	const uint32_t *frameless_running;
+	bench_stacks_frame_reader read_frame;
+	bench_stacks_internal_test is_internal;
+
+	/** the request recorded, 0 for none (set by the PHP thread); whether the ticker is reading a stack */
+	uint32_t recording;
+	uint32_t busy;
+	uint64_t dropped;
+
+	bench_stacks_node *nodes;
+	uint32_t nodes_used;
+	uint32_t *slots;
+	/** node index -> profile node, when merging */
+	uint32_t *merged;
+	uint64_t truncated;
+
+	bench_stacks_copy *copies;
+	uint32_t copies_used;
+	bench_stacks_known *known;
+	char *text;
+	size_t text_used;
+
+	/* the ticker's scratch for one stack, bench.max_depth frames: as read, and read again */
+	uint32_t depth_max;
+	zend_execute_data **frames, **frames_again;
+	const zend_function **funcs, **funcs_again;
+	bool *mains;
+	uintptr_t *keys;
+	zend_function *heads;
+	uint32_t *pending;
+	struct iovec *local, *remote;
+} bench_stacks;
+
+void bench_stacks_init(zend_execute_data **current_frame, const uint32_t *frameless_running,
+	bench_stacks_frame_reader read_frame, bench_stacks_internal_test is_internal)
+{
+	bench_stacks.current_frame = current_frame;
+	bench_stacks.frameless_running = frameless_running;
+	bench_stacks.read_frame = read_frame;
+	bench_stacks.is_internal = is_internal;
+}
+
+/* ---- the PHP thread ------------------------------------------------------------ */
+
+static bool bench_stacks_allocate(uint32_t max_depth)
+{
+	if (!bench_stacks.nodes) {
+		/* calloc: pages the ticker never reaches are never touched. */
+		bench_stacks.nodes = calloc(BENCH_STACKS_NODES, sizeof(*bench_stacks.nodes));
+		bench_stacks.slots = calloc(BENCH_STACKS_SLOTS, sizeof(*bench_stacks.slots));
+		bench_stacks.merged = calloc(BENCH_STACKS_NODES, sizeof(*bench_stacks.merged));
+		bench_stacks.copies = calloc(BENCH_STACKS_COPIES, sizeof(*bench_stacks.copies));
+		bench_stacks.known = calloc(BENCH_STACKS_KNOWN, sizeof(*bench_stacks.known));
+		bench_stacks.text = malloc(BENCH_STACKS_TEXT);
+		if (!bench_stacks.nodes || !bench_stacks.slots || !bench_stacks.merged || !bench_stacks.copies
+				|| !bench_stacks.known || !bench_stacks.text) {
+			bench_stacks_free();
+			return false;
+		}
+		bench_stacks.nodes_used = 1;
+	}
+	if (bench_stacks.depth_max < max_depth) {
+		bool ok = true;
+#define BENCH_STACKS_GROW(field) do { \
+			void *grown = realloc(bench_stacks.field, max_depth * sizeof(*bench_stacks.field)); \
+			if (grown) { \
+				bench_stacks.field = grown; \
+			} else { \
+				ok = false; \
+			} \
+		} while (0)
+		BENCH_STACKS_GROW(frames);
+		BENCH_STACKS_GROW(frames_again);
+		BENCH_STACKS_GROW(funcs);
+		BENCH_STACKS_GROW(funcs_again);
+		BENCH_STACKS_GROW(mains);
+		BENCH_STACKS_GROW(keys);
+		BENCH_STACKS_GROW(heads);
+		BENCH_STACKS_GROW(pending);
+		BENCH_STACKS_GROW(local);
+		BENCH_STACKS_GROW(remote);
+#undef BENCH_STACKS_GROW
+		if (!ok) {
+			return false;
+		}
+		bench_stacks.depth_max = max_depth;
+	}
+	return true;
+}
+
+bool bench_stacks_begin(uint32_t request, uint32_t max_depth)
+{
+	if (!bench_stacks_allocate(max_depth)) {
+		return false;
+	}
+	for (uint32_t i = 1; i < bench_stacks.nodes_used; i++) {
+		bench_stacks.slots[bench_stacks.nodes[i].slot] = 0;
+	}
+	memset(&bench_stacks.nodes[0], 0, sizeof(bench_stacks.nodes[0]));
+	bench_stacks.nodes_used = 1;
+	bench_stacks.truncated = 0;
+	/* Copies stay while there is room (functions in opcache's memory are met again), then all go. */
+	if (bench_stacks.copies_used > BENCH_STACKS_COPIES / 4 * 3 || bench_stacks.text_used > BENCH_STACKS_TEXT / 4 * 3) {
+		memset(bench_stacks.known, 0, BENCH_STACKS_KNOWN * sizeof(*bench_stacks.known));
+		bench_stacks.copies_used = 0;
+		bench_stacks.text_used = 0;
+	}
+	__atomic_store_n(&bench_stacks.recording, request, __ATOMIC_SEQ_CST);
+	return true;
+}
+
+void bench_stacks_stop(void)
+{
+	__atomic_store_n(&bench_stacks.recording, 0, __ATOMIC_SEQ_CST);
+	/* The ticker reads a stack in tens of microseconds; longer only where it was preempted. */
+	while (__atomic_load_n(&bench_stacks.busy, __ATOMIC_ACQUIRE)) {
+		struct timespec pause = {0, 20000};
+		nanosleep(&pause, NULL);
+	}
+}
+
+void bench_stacks_forget(void)
+{
+	/* A forked child: the ticker was not copied, and may have left the tree half written. */
+	bench_stacks.recording = 0;
+	bench_stacks.busy = 0;
+	bench_stacks.nodes_used = 1;
+	memset(bench_stacks.slots, 0, bench_stacks.slots ? BENCH_STACKS_SLOTS * sizeof(*bench_stacks.slots) : 0);
+	bench_stacks.truncated = 0;
+}
+
+uint64_t bench_stacks_merge(bench_profile_state *p, int counter, uint64_t *truncated)
+{
+	uint64_t samples = 0;
+
+	*truncated = bench_stacks.truncated;
+	if (!bench_stacks.nodes) {
+		return 0;
+	}
+	bench_stacks.merged[0] = 0;
+	/* A parent is made before its children: its profile node is known. */
+	for (uint32_t i = 1; i < bench_stacks.nodes_used; i++) {
+		const bench_stacks_node *n = &bench_stacks.nodes[i];
+		uint32_t parent = bench_stacks.merged[n->parent], node;
+
+		if (n->key == BENCH_STACKS_TRUNCATED) {
+			node = bench_profile_named_node(p, parent, "{truncated}");
+		} else if (n->key == BENCH_STACKS_UNNAMED) {
+			node = bench_profile_named_node(p, parent, "{unnamed}");
+		} else if ((n->key & 7) == 4) {
+#if PHP_VERSION_ID >= 80400
+			/* NULL for a function disabled since startup (a php-fpm pool's disable_functions): its caller then. */
+			zend_function *func = bench_frameless_function_of((uint32_t) (n->key >> 3));
+			node = func ? bench_profile_frame_node(p, parent, func, false) : parent;
+#else
+			node = parent;
+#endif
+		} else if (n->key & 1) {
+			node = bench_profile_frame_node(p, parent, &bench_stacks.copies[n->key >> 3].func, (n->key >> 1) & 1);
+		} else {
+			node = bench_profile_frame_node(p, parent, (const zend_function *) n->key, false);
+		}
+		bench_stacks.merged[i] = node;
+		if (n->samples) {
+			p->nodes[node].own[counter] += n->weight;
+			p->nodes[node].calls += n->samples;
+			samples += n->samples;
+		}
+	}
+	return samples;
+}
+
+uint64_t bench_stacks_dropped(void)
+{
+	return __atomic_load_n(&bench_stacks.dropped, __ATOMIC_RELAXED);
+}
+
+void bench_stacks_free(void)
+{
+	free(bench_stacks.nodes);
+	free(bench_stacks.slots);
+	free(bench_stacks.merged);
+	free(bench_stacks.copies);
+	free(bench_stacks.known);
+	free(bench_stacks.text);
+	free(bench_stacks.frames);
+	free(bench_stacks.frames_again);
+	free(bench_stacks.funcs);
+	free(bench_stacks.funcs_again);
+	free(bench_stacks.mains);
+	free(bench_stacks.keys);
+	free(bench_stacks.heads);
+	free(bench_stacks.pending);
+	free(bench_stacks.local);
+	free(bench_stacks.remote);
+	zend_execute_data **current_frame = bench_stacks.current_frame;
+	const uint32_t *frameless_running = bench_stacks.frameless_running;
+	bench_stacks_frame_reader read_frame = bench_stacks.read_frame;
+	bench_stacks_internal_test is_internal = bench_stacks.is_internal;
+	uint64_t dropped = bench_stacks.dropped;
+	memset(&bench_stacks, 0, sizeof(bench_stacks));
+	bench_stacks_init(current_frame, frameless_running, read_frame, is_internal);
+	bench_stacks.dropped = dropped;
+}
+
+/* ---- the ticker ------------------------------------------------------------------ */
+
+/* The ticker runs on a bare thread (src/lib/thread.h): system calls through bench_thread_syscall() only. */
+
+static bool bench_stacks_read(pid_t pid, void *to, const void *from, size_t size)
+{
+	struct iovec local = {to, size}, remote = {(void *) from, size};
+
+	return bench_thread_syscall(SYS_process_vm_readv, pid, (long) &local, 1, (long) &remote, 1, 0) == (long) size;
+}
+
+/* A copy of a string of the PHP thread's, cut at BENCH_STACKS_STRING_MAX bytes; NULL when it cannot be read or has no room. */
+static zend_string *bench_stacks_copy_string(pid_t pid, const zend_string *remote)
+{
+	zend_string head;
+
+	if (!bench_stacks_read(pid, &head, remote, offsetof(zend_string, val))) {
+		return NULL;
+	}
+	size_t len = MIN(head.len, BENCH_STACKS_STRING_MAX);
+	size_t size = ZEND_MM_ALIGNED_SIZE(_ZSTR_STRUCT_SIZE(len));
+	if (bench_stacks.text_used + size > BENCH_STACKS_TEXT) {
+		return NULL;
+	}
+	zend_string *copy = (zend_string *) (bench_stacks.text + bench_stacks.text_used);
+	if (len && !bench_stacks_read(pid, ZSTR_VAL(copy), (const char *) remote + offsetof(zend_string, val), len)) {
+		return NULL;
+	}
+	GC_SET_REFCOUNT(copy, 1);
+	/* Interned: nothing may free it. Its hash, when computed there, is kept: a cut name still has the function's identity. */
+	GC_TYPE_INFO(copy) = GC_STRING | ((IS_STR_INTERNED | IS_STR_PERSISTENT) << GC_FLAGS_SHIFT);
+	ZSTR_H(copy) = head.h;
+	ZSTR_LEN(copy) = len;
+	ZSTR_VAL(copy)[len] = '\0';
+	bench_stacks.text_used += size;
+	return copy;
+}
+
+static bench_stacks_known *bench_stacks_find(const zend_function *func)
+{
+	uint64_t h = (uint64_t) (uintptr_t) func * 0x9E3779B97F4A7C15ULL;
+	uint32_t home = (uint32_t) (h >> 40) & (BENCH_STACKS_KNOWN - 1);
+
+	/* A few probes, then the home slot is taken over: a function pushed out is copied again. */
+	for (uint32_t i = 0; i < 8; i++) {
+		bench_stacks_known *k = &bench_stacks.known[(home + i) & (BENCH_STACKS_KNOWN - 1)];
+		if (k->func == func || k->func == NULL) {
+			return k;
+		}
+	}
+	return &bench_stacks.known[home];
+}
+
+/*
+ * The key of the function whose head (what a frame's function pointer showed
+ * at this tick) was read at func, where it is the one copied there before; 0
+ * where it is new, or not the one the address held before (a closure freed
+ * and another made in its memory). The same pointers name the same function:
+ * at an address seen in an earlier request, only in opcache's memory
+ * (immutable), where strings stay; elsewhere a request's strings may be
+ * freed, and others made at the same place.
+ */
+static uintptr_t bench_stacks_known_key(uint32_t request, const zend_function *func, const zend_function *head, bool main)
+{
+	bool user = ZEND_USER_CODE(head->type);
+	uint32_t flags = head->common.fn_flags;
+	bench_stacks_known *k = bench_stacks_find(func);
+
+	if (k->func == func && k->type == head->type && k->function_name == head->common.function_name
+			&& k->scope == head->common.scope && k->filename == (user ? head->op_array.filename : NULL)
+			&& k->line_start == (user ? head->op_array.line_start : 0)
+			&& (k->flags & BENCH_STACKS_NAMING_FLAGS) == (flags & BENCH_STACKS_NAMING_FLAGS)
+			&& ((flags & ZEND_ACC_IMMUTABLE) || k->copied == request)) {
+		k->flags = flags;
+		k->verified = request;
+		return BENCH_STACKS_COPIED(k->copy, main);
+	}
+	return 0;
+}
+
+/* Copies what names the function whose head was read at func; its key. */
+static uintptr_t bench_stacks_copy_function(pid_t pid, uint32_t request, const zend_function *func, const zend_function *head, bool main)
+{
+	bool user = ZEND_USER_CODE(head->type);
+
+	if (bench_stacks.copies_used == BENCH_STACKS_COPIES || (user && !head->op_array.filename)) {
+		return BENCH_STACKS_UNNAMED;
+	}
+	bench_stacks_copy *copy = &bench_stacks.copies[bench_stacks.copies_used];
+	memset(copy, 0, sizeof(*copy));
+	copy->func.type = head->type;
+	copy->func.common.fn_flags = head->common.fn_flags;
+	if (head->common.function_name
+			&& !(copy->func.common.function_name = bench_stacks_copy_string(pid, head->common.function_name))) {
+		return BENCH_STACKS_UNNAMED;
+	}
+	if (head->common.scope) {
+		const zend_string *name;
+		if (!bench_stacks_read(pid, &name, (const char *) head->common.scope + offsetof(zend_class_entry, name), sizeof(name))
+				|| !(copy->scope.name = bench_stacks_copy_string(pid, name))) {
+			return BENCH_STACKS_UNNAMED;
+		}
+		copy->func.common.scope = (zend_class_entry *) &copy->scope;
+	}
+	if (user) {
+		if (!(copy->func.op_array.filename = bench_stacks_copy_string(pid, head->op_array.filename))) {
+			return BENCH_STACKS_UNNAMED;
+		}
+		copy->func.op_array.line_start = head->op_array.line_start;
+	} else {
+		/* What tells aliases apart; a nameless engine frame (a fiber's bottom) has none, and is known by its copy. */
+		copy->func.internal_function.handler = head->internal_function.handler;
+	}
+	bench_stacks_known *k = bench_stacks_find(func);
+	k->func = func;
+	k->type = head->type;
+	k->function_name = head->common.function_name;
+	k->scope = head->common.scope;
+	k->filename = user ? head->op_array.filename : NULL;
+	k->line_start = user ? head->op_array.line_start : 0;
+	k->flags = head->common.fn_flags;
+	k->copy = bench_stacks.copies_used++;
+	k->copied = request;
+	k->verified = request;
+	return BENCH_STACKS_COPIED(k->copy, main);
+}
+
+/* The child of parent for key, made on first use; the parent itself once the tree is full. */
+static uint32_t bench_stacks_child(uint32_t parent, uintptr_t key)
+{
+	uint64_t h = (uint64_t) key * 0x9E3779B97F4A7C15ULL ^ (uint64_t) parent * 0xC2B2AE3D27D4EB4FULL;
+
+	for (uint32_t i = (uint32_t) (h >> 40) & (BENCH_STACKS_SLOTS - 1);; i = (i + 1) & (BENCH_STACKS_SLOTS - 1)) {
+		uint32_t node = bench_stacks.slots[i];
+		if (node == 0) {
+			/* At most half the slots fill: a free one is always found. */
+			if (bench_stacks.nodes_used == BENCH_STACKS_NODES) {
+				return parent;
+			}
+			node = bench_stacks.nodes_used++;
+			bench_stacks.nodes[node] = (bench_stacks_node) {.key = key, .parent = parent, .slot = i};
+			bench_stacks.slots[i] = node;
+			return node;
+		}
+		if (bench_stacks.nodes[node].parent == parent && bench_stacks.nodes[node].key == key) {
+			return node;
+		}
+	}
+}
+
+/*
+ * Reads the stack from top, innermost frame first, up to bench.max_depth
+ * frames with a function: their number, or -1 where a frame could not be read.
+ */
+static int bench_stacks_walk(pid_t pid, zend_execute_data *ex, zend_execute_data **frames, const zend_function **funcs,
+	bool *mains, bool *truncated)
+{
+	uint32_t n = 0, walked = 0, max = bench_stacks.depth_max;
+
+	*truncated = false;
+	while (ex) {
+		zend_function *func;
+		zend_execute_data *prev;
+
+		/* Frames without a function count too: a chain made circular by a torn read must end. */
+		if (++walked > 2 * max || !bench_stacks.read_frame(pid, ex, &func, &prev)) {
+			return -1;
+		}
+		if (func) {
+			/* The innermost frames are kept, as bench_sample_path() keeps them, under "{truncated}". */
+			if (n + 1 == max && prev) {
+				*truncated = true;
+				break;
+			}
+			frames[n] = ex;
+			funcs[n] = func;
+			if (mains) {
+				mains[n] = prev == NULL;
+			}
+			n++;
+		}
+		ex = prev;
+	}
+	return (int) n;
+}
+
+/* Whether frame i of the stack read (n frames) is in the stack read again (again frames), with the same frames under it. */
+static bool bench_stacks_still_live(uint32_t i, uint32_t n, uint32_t again)
+{
+	for (uint32_t j = 0; j < again; j++) {
+		if (bench_stacks.frames_again[j] != bench_stacks.frames[i]) {
+			continue;
+		}
+		for (uint32_t k = 0; i + k < n && j + k < again; k++) {
+			if (bench_stacks.frames_again[j + k] != bench_stacks.frames[i + k] || bench_stacks.funcs_again[j + k] != bench_stacks.funcs[i + k]) {
+				return false;
+			}
+		}
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Records the stack running now. The PHP thread runs on meanwhile: the frames
+ * are read again where the top frame changed while they were read (a frame
+ * read later may already hold another call), and a function read after its
+ * frame returned may be freed memory. Such a read still names its function
+ * where it shows what a function copied before showed (freed memory keeps
+ * what it held until reused); a new function is copied only where its frame
+ * is still on the stack after the read. Otherwise the stack is dropped.
+ */
+static bool bench_stacks_record(pid_t pid, uint32_t request, int64_t weight)
+{
+	zend_execute_data *top;
+	uint32_t frameless, n, pending = 0;
+	int read = -1, again = -1;
+	bool truncated, truncated_again;
+
+	for (int tries = 0; read < 0 && tries < 3; tries++) {
+		top = __atomic_load_n(bench_stacks.current_frame, __ATOMIC_RELAXED);
+		/* Read under the same check of the top frame as the frames. */
+		frameless = bench_stacks.frameless_running ? __atomic_load_n(bench_stacks.frameless_running, __ATOMIC_RELAXED) : 0;
+		read = bench_stacks_walk(pid, top, bench_stacks.frames, bench_stacks.funcs, bench_stacks.mains, &truncated);
+		zend_execute_data *now = __atomic_load_n(bench_stacks.current_frame, __ATOMIC_RELAXED);
+		if (read <= 1 || now == top) {
+			continue;
+		}
+		/*
+		 * The top frame changed meanwhile: most often a short call returned or
+		 * began. The stack read stands where its top frame's callers are still
+		 * there below; reading again instead would favour the stacks that last.
+		 */
+		again = bench_stacks_walk(pid, now, bench_stacks.frames_again, bench_stacks.funcs_again, NULL, &truncated_again);
+		if (again < 0 || !bench_stacks_still_live(1, (uint32_t) read, (uint32_t) again)) {
+			read = -1;
+		}
+		again = -1;
+	}
+	if (read < 0) {
+		return false;
+	}
+	n = (uint32_t) read;
+	for (uint32_t i = 0; i < n; i++) {
+		const zend_function *func = bench_stacks.funcs[i];
+		if (bench_stacks.is_internal(func)) {
+			bench_stacks.keys[i] = (uintptr_t) func;
+			continue;
+		}
+		/* Opcache's memory is never freed mid-request (a restart waits for none to run): read once a request. */
+		const bench_stacks_known *k = bench_stacks_find(func);
+		if (k->func == func && k->verified == request && (k->flags & ZEND_ACC_IMMUTABLE)) {
+			bench_stacks.keys[i] = BENCH_STACKS_COPIED(k->copy, bench_stacks.mains[i]);
+			continue;
+		}
+		bench_stacks.local[pending] = (struct iovec) {&bench_stacks.heads[pending], sizeof(zend_function)};
+		bench_stacks.remote[pending] = (struct iovec) {(void *) func, sizeof(zend_function)};
+		bench_stacks.pending[pending++] = i;
+	}
+	for (uint32_t done = 0; done < pending;) {
+		uint32_t batch = MIN(pending - done, BENCH_STACKS_IOV);
+		long want = (long) (batch * sizeof(zend_function));
+		if (bench_thread_syscall(SYS_process_vm_readv, pid, (long) &bench_stacks.local[done], batch,
+				(long) &bench_stacks.remote[done], batch, 0) != want) {
+			return false;
+		}
+		done += batch;
+	}
+	for (uint32_t j = 0; j < pending; j++) {
+		uint32_t i = bench_stacks.pending[j];
+		const zend_function *head = &bench_stacks.heads[j];
+		uintptr_t key = bench_stacks_known_key(request, bench_stacks.funcs[i], head, bench_stacks.mains[i]);
+
+		if (!key) {
+			/*
+			 * Opcache's memory stays. Elsewhere its caller must still run: a
+			 * function that returned since (a closure array_map() calls) is
+			 * freed at the earliest when its caller lets go of it, and its
+			 * strings are its declaring function's.
+			 */
+			if (!(head->common.fn_flags & ZEND_ACC_IMMUTABLE)) {
+				if (again < 0) {
+					again = bench_stacks_walk(pid, __atomic_load_n(bench_stacks.current_frame, __ATOMIC_RELAXED),
+						bench_stacks.frames_again, bench_stacks.funcs_again, NULL, &truncated_again);
+				}
+				if (again < 0 || !bench_stacks_still_live(i + 1 < n ? i + 1 : i, n, (uint32_t) again)) {
+					return false;
+				}
+			}
+			key = bench_stacks_copy_function(pid, request, bench_stacks.funcs[i], head, bench_stacks.mains[i]);
+		}
+		bench_stacks.keys[i] = key;
+	}
+	uint32_t node = 0;
+	if (truncated) {
+		node = bench_stacks_child(node, BENCH_STACKS_TRUNCATED);
+		bench_stacks.truncated++;
+	}
+	while (n-- > 0) {
+		node = bench_stacks_child(node, bench_stacks.keys[n]);
+	}
+	if (frameless) {
+		node = bench_stacks_child(node, BENCH_STACKS_FRAMELESS(frameless));
+	}
+	bench_stacks.nodes[node].weight += weight;
+	bench_stacks.nodes[node].samples++;
+	return true;
+}
+
+void bench_stacks_tick(pid_t pid, uint32_t request, int64_t weight)
+{
+	/* Said before recording is read: bench_stacks_stop() then waits, or this tick sees it stopped. */
+	__atomic_store_n(&bench_stacks.busy, 1, __ATOMIC_SEQ_CST);
+	if (request != 0 && __atomic_load_n(&bench_stacks.recording, __ATOMIC_SEQ_CST) == request
+			&& !bench_stacks_record(pid, request, weight)) {
+		__atomic_fetch_add(&bench_stacks.dropped, 1, __ATOMIC_RELAXED);
+	}
+	__atomic_store_n(&bench_stacks.busy, 0, __ATOMIC_RELEASE);
+}

@@ -1,0 +1,65 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the MIT License (see LICENSE).                        |
+   +----------------------------------------------------------------------+
+*/
+
+#ifndef BENCH_SRC_SAMPLE_STACKS_H
+#define BENCH_SRC_SAMPLE_STACKS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include "php.h"
+#include "src/profile/profile_private.h"
+
+/*
+ * Time samples that raise no VM interrupt, for opcache's JIT, whose code loses
+ * loop variables at one (src/sample/jit.h): the ticker reads the PHP thread's
+ * whole stack itself, copies what names each function it has not seen (a
+ * closure may be freed before the request ends), and counts the stack in a
+ * call tree of its own. The PHP thread merges that tree into the request's
+ * profile when the request ends. The JIT keeps EG(current_execute_data) and
+ * each frame's function current at every call and return, as the VM does.
+ */
+
+/** How the ticker reads a frame's function and caller (src/sample/sample.c); false where it cannot. */
+typedef bool (*bench_stacks_frame_reader)(pid_t pid, zend_execute_data *ex, zend_function **func, zend_execute_data **prev);
+/** Whether a function is an internal one known at startup, which lives as long as the process. */
+typedef bool (*bench_stacks_internal_test)(const zend_function *func);
+
+/** What the ticker uses (MINIT): the address of EG(current_execute_data), and the two functions above. */
+void bench_stacks_init(zend_execute_data **current_frame, const uint32_t *frameless_running,
+	bench_stacks_frame_reader read_frame, bench_stacks_internal_test is_internal);
+
+/**
+ * Empties the tree and starts recording for request (PHP thread, at the
+ * request's start or when a JIT is turned on in it); false when memory ran out.
+ */
+bool bench_stacks_begin(uint32_t request, uint32_t max_depth);
+
+/** Stops recording and waits until the ticker has left a stack it is reading (PHP thread). */
+void bench_stacks_stop(void);
+
+/** In a forked child, whose ticker did not survive the fork: records nothing, and empties the tree it may have left half written. */
+void bench_stacks_forget(void);
+
+/** The ticker: records the stack running now, weighing weight, if the request recording is request. */
+void bench_stacks_tick(pid_t pid, uint32_t request, int64_t weight);
+
+/**
+ * Adds the tree to p (PHP thread, after bench_stacks_stop()): each path's
+ * samples and weight in counter. Returns the samples; truncated gets the
+ * stacks cut at bench.max_depth.
+ */
+uint64_t bench_stacks_merge(bench_profile_state *p, int counter, uint64_t *truncated);
+
+/** Ticks dropped in this process because the stack changed while the ticker read it, or could not be read. */
+uint64_t bench_stacks_dropped(void);
+
+/** Frees the tree (MSHUTDOWN, with the ticker joined). */
+void bench_stacks_free(void);
+
+#endif /* BENCH_SRC_SAMPLE_STACKS_H */
