@@ -460,7 +460,7 @@ static int bench_stacks_walk(pid_t pid, zend_execute_data *ex, zend_execute_data
 		}
 		if (func) {
 			/* The innermost frames are kept, as bench_sample_path() keeps them, under "{truncated}". */
-			if (n + 1 == max && prev) {
+			if (n == max) {
 				*truncated = true;
 				break;
 			}

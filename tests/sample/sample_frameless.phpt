@@ -66,10 +66,11 @@ echo "jit on: ", var_export(function_exists('opcache_get_status') && (opcache_ge
 PHP;
 $ways = [
     'VM' => [],
-    'tracing JIT' => profile_opcache_ini() + ['opcache.enable' => '1', 'opcache.enable_cli' => '1', 'opcache.jit' => 'tracing',
-        'opcache.jit_buffer_size' => '32M', 'opcache.jit_hot_func' => '1', 'opcache.jit_hot_loop' => '1',
-        // Under the JIT bench takes no time samples unless told to (tests/sample/sample_jit.phpt); the loops' sums are not checked.
-        'bench.sample_with_jit' => '1'],
+    // Under the JIT the ticker reads the stacks itself (tests/sample/sample_jit.phpt), seeing the frameless call posted by
+    // its wrapper; or bench.sample_with_jit=1 samples by interrupts (the loops' sums are not checked).
+    'tracing JIT, stacks read by the ticker' => $jit = profile_opcache_ini() + ['opcache.enable' => '1', 'opcache.enable_cli' => '1',
+        'opcache.jit' => 'tracing', 'opcache.jit_buffer_size' => '32M', 'opcache.jit_hot_func' => '1', 'opcache.jit_hot_loop' => '1'],
+    'tracing JIT, interrupts' => $jit + ['bench.sample_with_jit' => '1'],
 ];
 foreach ($ways as $way => $ini) {
     $run = sample_run($code, $ini);
@@ -91,7 +92,15 @@ jit on: false
 implode owns >= 90% of one: yes
 str_contains owns >= 90% of two: yes
 strtr owns >= 90% of three: yes
-tracing JIT:
+tracing JIT, stacks read by the ticker:
+TypeError: in_array(): Argument #2 ($haystack) must be of type array, string given
+bc 2 30001,2 true 7531 false abcdef b
+frameless handlers wrapped: %r(yes|none before 8\.4)%r
+jit on: true
+implode owns >= 90% of one: yes
+str_contains owns >= 90% of two: yes
+strtr owns >= 90% of three: yes
+tracing JIT, interrupts:
 TypeError: in_array(): Argument #2 ($haystack) must be of type array, string given
 bc 2 30001,2 true 7531 false abcdef b
 frameless handlers wrapped: %r(yes|none before 8\.4)%r

@@ -1,5 +1,5 @@
 --TEST--
-Sample mode: where a seccomp filter forbids process_vm_readv, bench says so and finds internal functions another way
+Sample mode: where a seccomp filter forbids process_vm_readv, bench says so and finds internal functions another way; under the JIT it takes no time samples, and says so
 --DESCRIPTION--
 The ticker notes the running frames, reading those in Zend MM's first chunk
 and copying others with process_vm_readv. A hardened service (a seccomp
@@ -9,14 +9,17 @@ checks the interrupt after the internal calls the VM makes, and has no
 wrapper) notes only the frames it can read; bench_info() says which and why.
 usleep is still the leaf of nap (at least 90% of its samples, as in
 sample_leaf), also when array_map() calls it from C, which the VM alone
-would charge to the caller from 8.4. The filter is set by deny_syscall.c,
-compiled here with the system's C compiler.
+would charge to the caller from 8.4. Under opcache's JIT, where no VM
+interrupt may be raised and the ticker cannot read stacks itself, there are
+no time samples: bench warns, and the loop comes out right. The filter is
+set by deny_syscall.c, compiled here with the system's C compiler.
 --SKIPIF--
 <?php
 require __DIR__ . '/sample.inc';
 profile_skip();
 if (PHP_OS_FAMILY !== 'Linux') die('skip seccomp is Linux only');
 if (trim((string) shell_exec('command -v cc')) === '') die('skip no C compiler to build the seccomp helper');
+profile_opcache_skip(' (the JIT half)');
 ?>
 --FILE--
 <?php
@@ -34,6 +37,14 @@ nap();
 nap_from_c();
 echo bench_info()['sample']['internal_calls'], "\n";
 PHP, [], 'folded', [], [$helper, 'process_vm_readv']);
+// Under the JIT, where the ticker cannot read stacks, no interrupt is raised all the same: no time samples, said.
+$jit = sample_run(<<<'PHP'
+<?php
+function plus(): int { $n = 0; for ($i = 0; $i < 2000000; $i++) { $n++; $n += 1; } return $n; }
+echo plus(), "\n", bench_info()['sample']['time_samples'], "\n";
+PHP, profile_opcache_ini() + ['opcache.enable' => '1', 'opcache.enable_cli' => '1', 'opcache.jit' => 'tracing',
+    'opcache.jit_buffer_size' => '32M', 'bench.sample_interval_us' => '100', 'bench.alloc_sample_requests' => '1',
+    'bench.alloc_sample_bytes' => '1024'], 'json', [], [$helper, 'process_vm_readv']);
 unlink($helper);
 echo $run['output'], "\n";
 $paths = sample_folded(current($run['files']));
@@ -43,8 +54,14 @@ printf("usleep owns >= 90%% of nap: %s\n", $usleep >= 0.9 * $nap && $nap > 0 ? '
 $nap = sample_weight($paths, '{request};{main};nap_from_c');
 $usleep = sample_weight($paths, '{request};{main};nap_from_c;array_map;usleep');
 printf("usleep called from C owns >= 90%% of nap_from_c: %s\n", $usleep >= 0.9 * $nap && $nap > 0 ? 'yes' : "no ($usleep of $nap)");
+$profile = profile_json($jit);
+echo preg_replace('/ on PHP [^:]+:/', ' on PHP x:', trim($jit['output'])), "\n", $profile['time_samples'], ", ", $profile['samples'], " time samples\n";
 ?>
 --EXPECTF--
 %r(execute_internal wrapper: the ticker cannot copy frames|frames noted by the ticker where it can read them, in Zend MM's first chunk \(the VM stack's first page\); it cannot copy others)%r (process_vm_readv: Operation not permitted)
 usleep owns >= 90% of nap: yes
 usleep called from C owns >= 90% of nap_from_c: yes
+%AWarning: PHP Startup: bench: no time samples with opcache.jit=tracing on PHP x: %s(process_vm_readv: Operation not permitted)%s
+4000000
+off: with opcache.jit=tracing, a VM interrupt can make the JIT code lose loop variables, and the ticker cannot read stacks (process_vm_readv: Operation not permitted)
+off under opcache.jit=tracing, 0 time samples
