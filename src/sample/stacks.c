@@ -39,6 +39,7 @@
 #define BENCH_STACKS_SLOTS (2 * BENCH_STACKS_NODES)
 #define BENCH_STACKS_COPIES 8192
 #define BENCH_STACKS_KNOWN 16384
+#define BENCH_STACKS_SOURCES (2 * BENCH_STACKS_COPIES)
 #define BENCH_STACKS_TEXT (1024 * 1024)
 /* Longer names are cut (a file path, a class name). */
 #define BENCH_STACKS_STRING_MAX 1024
@@ -67,20 +68,34 @@ typedef struct {
 } bench_stacks_scope;
 _Static_assert(offsetof(bench_stacks_scope, name) == offsetof(zend_class_entry, name), "a class entry's name moved");
 
+/*
+ * What names a function, as its head shows it: the closures of one
+ * declaration show the same, and share a copy. Zeroed before it is filled,
+ * as it is compared whole.
+ */
+typedef struct {
+	const void *function_name, *scope, *filename;
+	uint32_t line_start;
+	uint32_t naming_flags;
+	uint8_t type;
+} bench_stacks_source;
+
 typedef struct {
 	zend_function func;
 	bench_stacks_scope scope;
+	bench_stacks_source source;
+	/** the request it was copied in; whether from opcache's memory, whose strings stay for good */
+	uint32_t copied;
+	bool immutable;
 } bench_stacks_copy;
 
-/* A function's address in the PHP thread -> its copy, with what named it there: a later read that differs is another function. */
+/* A function's address -> its copy: trusted without being read again, for the rest of a request, in opcache's memory. */
 typedef struct {
 	const zend_function *func;
-	const void *function_name, *scope, *filename;
-	uint32_t line_start, flags;
-	uint8_t type;
 	uint32_t copy;
-	/** the request it was copied in, and the one it was last read in */
-	uint32_t copied, verified;
+	/** the request it was last read in */
+	uint32_t verified;
+	bool immutable;
 } bench_stacks_known;
 
 static struct {
@@ -104,6 +119,8 @@ static struct {
 	bench_stacks_copy *copies;
 	uint32_t copies_used;
 	bench_stacks_known *known;
+	/** bench_stacks_source -> copy index + 1, 0 for an empty slot */
+	uint32_t *sources;
 	char *text;
 	size_t text_used;
 
@@ -138,9 +155,10 @@ static bool bench_stacks_allocate(uint32_t max_depth)
 		bench_stacks.merged = calloc(BENCH_STACKS_NODES, sizeof(*bench_stacks.merged));
 		bench_stacks.copies = calloc(BENCH_STACKS_COPIES, sizeof(*bench_stacks.copies));
 		bench_stacks.known = calloc(BENCH_STACKS_KNOWN, sizeof(*bench_stacks.known));
+		bench_stacks.sources = calloc(BENCH_STACKS_SOURCES, sizeof(*bench_stacks.sources));
 		bench_stacks.text = malloc(BENCH_STACKS_TEXT);
 		if (!bench_stacks.nodes || !bench_stacks.slots || !bench_stacks.merged || !bench_stacks.copies
-				|| !bench_stacks.known || !bench_stacks.text) {
+				|| !bench_stacks.known || !bench_stacks.sources || !bench_stacks.text) {
 			bench_stacks_free();
 			return false;
 		}
@@ -189,6 +207,7 @@ bool bench_stacks_begin(uint32_t request, uint32_t max_depth)
 	/* Copies stay while there is room (functions in opcache's memory are met again), then all go. */
 	if (bench_stacks.copies_used > BENCH_STACKS_COPIES / 4 * 3 || bench_stacks.text_used > BENCH_STACKS_TEXT / 4 * 3) {
 		memset(bench_stacks.known, 0, BENCH_STACKS_KNOWN * sizeof(*bench_stacks.known));
+		memset(bench_stacks.sources, 0, BENCH_STACKS_SOURCES * sizeof(*bench_stacks.sources));
 		bench_stacks.copies_used = 0;
 		bench_stacks.text_used = 0;
 	}
@@ -269,6 +288,7 @@ void bench_stacks_free(void)
 	free(bench_stacks.merged);
 	free(bench_stacks.copies);
 	free(bench_stacks.known);
+	free(bench_stacks.sources);
 	free(bench_stacks.text);
 	free(bench_stacks.frames);
 	free(bench_stacks.frames_again);
@@ -333,7 +353,7 @@ static bench_stacks_known *bench_stacks_find(const zend_function *func)
 	uint64_t h = (uint64_t) (uintptr_t) func * 0x9E3779B97F4A7C15ULL;
 	uint32_t home = (uint32_t) (h >> 40) & (BENCH_STACKS_KNOWN - 1);
 
-	/* A few probes, then the home slot is taken over: a function pushed out is copied again. */
+	/* A few probes, then the home slot is taken over: a function pushed out is read again. */
 	for (uint32_t i = 0; i < 8; i++) {
 		bench_stacks_known *k = &bench_stacks.known[(home + i) & (BENCH_STACKS_KNOWN - 1)];
 		if (k->func == func || k->func == NULL) {
@@ -343,40 +363,41 @@ static bench_stacks_known *bench_stacks_find(const zend_function *func)
 	return &bench_stacks.known[home];
 }
 
-/*
- * The key of the function whose head (what a frame's function pointer showed
- * at this tick) was read at func, where it is the one copied there before; 0
- * where it is new, or not the one the address held before (a closure freed
- * and another made in its memory). The same pointers name the same function:
- * at an address seen in an earlier request, only in opcache's memory
- * (immutable), where strings stay; elsewhere a request's strings may be
- * freed, and others made at the same place.
- */
-static uintptr_t bench_stacks_known_key(uint32_t request, const zend_function *func, const zend_function *head, bool main)
+static void bench_stacks_source_of(const zend_function *head, bench_stacks_source *source)
 {
 	bool user = ZEND_USER_CODE(head->type);
-	uint32_t flags = head->common.fn_flags;
-	bench_stacks_known *k = bench_stacks_find(func);
 
-	if (k->func == func && k->type == head->type && k->function_name == head->common.function_name
-			&& k->scope == head->common.scope && k->filename == (user ? head->op_array.filename : NULL)
-			&& k->line_start == (user ? head->op_array.line_start : 0)
-			&& (k->flags & BENCH_STACKS_NAMING_FLAGS) == (flags & BENCH_STACKS_NAMING_FLAGS)
-			&& ((flags & ZEND_ACC_IMMUTABLE) || k->copied == request)) {
-		k->flags = flags;
-		k->verified = request;
-		return BENCH_STACKS_COPIED(k->copy, main);
-	}
-	return 0;
+	memset(source, 0, sizeof(*source));
+	source->function_name = head->common.function_name;
+	source->scope = head->common.scope;
+	source->filename = user ? head->op_array.filename : NULL;
+	source->line_start = user ? head->op_array.line_start : 0;
+	source->naming_flags = head->common.fn_flags & BENCH_STACKS_NAMING_FLAGS;
+	source->type = head->type;
 }
 
-/* Copies what names the function whose head was read at func; its key. */
-static uintptr_t bench_stacks_copy_function(pid_t pid, uint32_t request, const zend_function *func, const zend_function *head, bool main)
+/* The slot of source: holding its copy, or empty. At most half the slots fill (a copy each): an empty one is always found. */
+static uint32_t *bench_stacks_source_slot(const bench_stacks_source *source)
+{
+	uint64_t h = (uint64_t) (uintptr_t) source->function_name * 0x9E3779B97F4A7C15ULL
+		^ (uint64_t) (uintptr_t) source->scope * 0xC2B2AE3D27D4EB4FULL
+		^ (uint64_t) (uintptr_t) source->filename * 0x165667B19E3779F9ULL ^ source->line_start;
+
+	for (uint32_t i = (uint32_t) (h >> 40) & (BENCH_STACKS_SOURCES - 1);; i = (i + 1) & (BENCH_STACKS_SOURCES - 1)) {
+		uint32_t *slot = &bench_stacks.sources[i];
+		if (*slot == 0 || memcmp(&bench_stacks.copies[*slot - 1].source, source, sizeof(*source)) == 0) {
+			return slot;
+		}
+	}
+}
+
+/* Copies what names the function whose head is head; its index, or UINT32_MAX where a string cannot be read or has no room. */
+static uint32_t bench_stacks_copy_function(pid_t pid, uint32_t request, const zend_function *head, const bench_stacks_source *source)
 {
 	bool user = ZEND_USER_CODE(head->type);
 
 	if (bench_stacks.copies_used == BENCH_STACKS_COPIES || (user && !head->op_array.filename)) {
-		return BENCH_STACKS_UNNAMED;
+		return UINT32_MAX;
 	}
 	bench_stacks_copy *copy = &bench_stacks.copies[bench_stacks.copies_used];
 	memset(copy, 0, sizeof(*copy));
@@ -384,37 +405,29 @@ static uintptr_t bench_stacks_copy_function(pid_t pid, uint32_t request, const z
 	copy->func.common.fn_flags = head->common.fn_flags;
 	if (head->common.function_name
 			&& !(copy->func.common.function_name = bench_stacks_copy_string(pid, head->common.function_name))) {
-		return BENCH_STACKS_UNNAMED;
+		return UINT32_MAX;
 	}
 	if (head->common.scope) {
 		const zend_string *name;
 		if (!bench_stacks_read(pid, &name, (const char *) head->common.scope + offsetof(zend_class_entry, name), sizeof(name))
 				|| !(copy->scope.name = bench_stacks_copy_string(pid, name))) {
-			return BENCH_STACKS_UNNAMED;
+			return UINT32_MAX;
 		}
 		copy->func.common.scope = (zend_class_entry *) &copy->scope;
 	}
 	if (user) {
 		if (!(copy->func.op_array.filename = bench_stacks_copy_string(pid, head->op_array.filename))) {
-			return BENCH_STACKS_UNNAMED;
+			return UINT32_MAX;
 		}
 		copy->func.op_array.line_start = head->op_array.line_start;
 	} else {
 		/* What tells aliases apart; a nameless engine frame (a fiber's bottom) has none, and is known by its copy. */
 		copy->func.internal_function.handler = head->internal_function.handler;
 	}
-	bench_stacks_known *k = bench_stacks_find(func);
-	k->func = func;
-	k->type = head->type;
-	k->function_name = head->common.function_name;
-	k->scope = head->common.scope;
-	k->filename = user ? head->op_array.filename : NULL;
-	k->line_start = user ? head->op_array.line_start : 0;
-	k->flags = head->common.fn_flags;
-	k->copy = bench_stacks.copies_used++;
-	k->copied = request;
-	k->verified = request;
-	return BENCH_STACKS_COPIED(k->copy, main);
+	copy->source = *source;
+	copy->copied = request;
+	copy->immutable = head->common.fn_flags & ZEND_ACC_IMMUTABLE;
+	return bench_stacks.copies_used++;
 }
 
 /* The child of parent for key, made on first use; the parent itself once the tree is full. */
@@ -541,7 +554,7 @@ static bool bench_stacks_record(pid_t pid, uint32_t request, int64_t weight)
 		}
 		/* Opcache's memory is never freed mid-request (a restart waits for none to run): read once a request. */
 		const bench_stacks_known *k = bench_stacks_find(func);
-		if (k->func == func && k->verified == request && (k->flags & ZEND_ACC_IMMUTABLE)) {
+		if (k->func == func && k->verified == request && k->immutable) {
 			bench_stacks.keys[i] = BENCH_STACKS_COPIED(k->copy, bench_stacks.mains[i]);
 			continue;
 		}
@@ -561,16 +574,26 @@ static bool bench_stacks_record(pid_t pid, uint32_t request, int64_t weight)
 	for (uint32_t j = 0; j < pending; j++) {
 		uint32_t i = bench_stacks.pending[j];
 		const zend_function *head = &bench_stacks.heads[j];
-		uintptr_t key = bench_stacks_known_key(request, bench_stacks.funcs[i], head, bench_stacks.mains[i]);
+		bool immutable = head->common.fn_flags & ZEND_ACC_IMMUTABLE;
+		bench_stacks_source source;
 
-		if (!key) {
+		/*
+		 * The same pointers name the same function: in opcache's memory for
+		 * good; elsewhere for the request, as a request's strings may be freed
+		 * and others made at the same place.
+		 */
+		bench_stacks_source_of(head, &source);
+		uint32_t *slot = bench_stacks_source_slot(&source), copy = *slot ? *slot - 1 : UINT32_MAX;
+		if (copy == UINT32_MAX || !(bench_stacks.copies[copy].immutable || bench_stacks.copies[copy].copied == request)) {
 			/*
-			 * Opcache's memory stays. Elsewhere its caller must still run: a
-			 * function that returned since (a closure array_map() calls) is
-			 * freed at the earliest when its caller lets go of it, and its
-			 * strings are its declaring function's.
+			 * New: its strings are copied. Opcache's memory stays. Elsewhere the
+			 * function's caller must still run: a function that returned since
+			 * (a closure array_map() calls) is freed at the earliest when its
+			 * caller lets go of it, and its strings are its declaring function's.
+			 * Freed memory keeps what it held until reused, so a function named
+			 * before is named from it, and only a new one needs this.
 			 */
-			if (!(head->common.fn_flags & ZEND_ACC_IMMUTABLE)) {
+			if (!immutable) {
 				if (again < 0) {
 					again = bench_stacks_walk(pid, __atomic_load_n(bench_stacks.current_frame, __ATOMIC_RELAXED),
 						bench_stacks.frames_again, bench_stacks.funcs_again, NULL, &truncated_again);
@@ -579,9 +602,18 @@ static bool bench_stacks_record(pid_t pid, uint32_t request, int64_t weight)
 					return false;
 				}
 			}
-			key = bench_stacks_copy_function(pid, request, bench_stacks.funcs[i], head, bench_stacks.mains[i]);
+			copy = bench_stacks_copy_function(pid, request, head, &source);
+			if (copy != UINT32_MAX) {
+				*slot = copy + 1;
+			}
 		}
-		bench_stacks.keys[i] = key;
+		if (copy == UINT32_MAX) {
+			bench_stacks.keys[i] = BENCH_STACKS_UNNAMED;
+			continue;
+		}
+		bench_stacks_known *k = bench_stacks_find(bench_stacks.funcs[i]);
+		*k = (bench_stacks_known) {.func = bench_stacks.funcs[i], .copy = copy, .verified = request, .immutable = immutable};
+		bench_stacks.keys[i] = BENCH_STACKS_COPIED(copy, bench_stacks.mains[i]);
 	}
 	uint32_t node = 0;
 	if (truncated) {
