@@ -10,7 +10,6 @@
 # include "config.h"
 #endif
 
-#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,7 +113,8 @@ static struct {
 	uint32_t *slots;
 	/** node index -> profile node, when merging */
 	uint32_t *merged;
-	uint64_t truncated;
+	/** stacks cut at bench.max_depth; new paths folded into their parent once the tree was full */
+	uint64_t truncated, folded;
 
 	bench_stacks_copy *copies;
 	uint32_t copies_used;
@@ -204,6 +204,7 @@ bool bench_stacks_begin(uint32_t request, uint32_t max_depth)
 	memset(&bench_stacks.nodes[0], 0, sizeof(bench_stacks.nodes[0]));
 	bench_stacks.nodes_used = 1;
 	bench_stacks.truncated = 0;
+	bench_stacks.folded = 0;
 	/* Copies stay while there is room (functions in opcache's memory are met again), then all go. */
 	if (bench_stacks.copies_used > BENCH_STACKS_COPIES / 4 * 3 || bench_stacks.text_used > BENCH_STACKS_TEXT / 4 * 3) {
 		memset(bench_stacks.known, 0, BENCH_STACKS_KNOWN * sizeof(*bench_stacks.known));
@@ -231,8 +232,11 @@ void bench_stacks_forget(void)
 	bench_stacks.recording = 0;
 	bench_stacks.busy = 0;
 	bench_stacks.nodes_used = 1;
-	memset(bench_stacks.slots, 0, bench_stacks.slots ? BENCH_STACKS_SLOTS * sizeof(*bench_stacks.slots) : 0);
+	if (bench_stacks.slots) {
+		memset(bench_stacks.slots, 0, BENCH_STACKS_SLOTS * sizeof(*bench_stacks.slots));
+	}
 	bench_stacks.truncated = 0;
+	bench_stacks.folded = 0;
 }
 
 uint64_t bench_stacks_merge(bench_profile_state *p, int counter, uint64_t *truncated)
@@ -244,12 +248,15 @@ uint64_t bench_stacks_merge(bench_profile_state *p, int counter, uint64_t *trunc
 		return 0;
 	}
 	bench_stacks.merged[0] = 0;
-	/* A parent is made before its children: its profile node is known. */
-	for (uint32_t i = 1; i < bench_stacks.nodes_used; i++) {
+	p->folded_nodes += bench_stacks.folded;
+	/* A parent is made before its children: its profile node is known. The root is {request}: ticks without a PHP frame. */
+	for (uint32_t i = 0; i < bench_stacks.nodes_used; i++) {
 		const bench_stacks_node *n = &bench_stacks.nodes[i];
 		uint32_t parent = bench_stacks.merged[n->parent], node;
 
-		if (n->key == BENCH_STACKS_TRUNCATED) {
+		if (i == 0) {
+			node = 0;
+		} else if (n->key == BENCH_STACKS_TRUNCATED) {
 			node = bench_profile_named_node(p, parent, "{truncated}");
 		} else if (n->key == BENCH_STACKS_UNNAMED) {
 			node = bench_profile_named_node(p, parent, "{unnamed}");
@@ -440,6 +447,7 @@ static uint32_t bench_stacks_child(uint32_t parent, uintptr_t key)
 		if (node == 0) {
 			/* At most half the slots fill: a free one is always found. */
 			if (bench_stacks.nodes_used == BENCH_STACKS_NODES) {
+				bench_stacks.folded++;
 				return parent;
 			}
 			node = bench_stacks.nodes_used++;

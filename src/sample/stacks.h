@@ -51,8 +51,9 @@ void bench_stacks_tick(pid_t pid, uint32_t request, int64_t weight);
 
 /**
  * Adds the tree to p (PHP thread, after bench_stacks_stop()): each path's
- * samples and weight in counter. Returns the samples; truncated gets the
- * stacks cut at bench.max_depth.
+ * samples and weight in counter, and the paths folded once the tree was
+ * full in p->folded_nodes. Returns the samples; truncated gets the stacks
+ * cut at bench.max_depth.
  */
 uint64_t bench_stacks_merge(bench_profile_state *p, int counter, uint64_t *truncated);
 
