@@ -498,11 +498,11 @@ static void bench_sample_atfork_child(void)
 	bench_sample_thread_pid = 0;
 	bench_sample_parked = false;
 	if (__atomic_load_n(&bench_sample_running, __ATOMIC_RELAXED) && __atomic_load_n(&bench_sample_stack_mode, __ATOMIC_RELAXED)) {
-		/* No interrupt may restart the ticker under the JIT: this child's time goes unsampled, and its profile says so. */
+		/* No interrupt may start a ticker here under the JIT: this child's time after the fork goes unsampled, and its profile says so. */
 		bench_stacks_forget();
 		__atomic_store_n(&bench_sample_running, false, __ATOMIC_RELAXED);
 		bench_profile_state *p = bench_profile_get();
-		snprintf(p->time_samples_how, sizeof(p->time_samples_how), "off in a forked child (the ticker read the parent's stacks)");
+		snprintf(p->time_samples_how, sizeof(p->time_samples_how), "read by the ticker up to the fork, off in this child");
 	} else if (__atomic_load_n(&bench_sample_running, __ATOMIC_RELAXED)) {
 		__atomic_store_n(&bench_sample_forked, true, __ATOMIC_RELAXED);
 		__atomic_store_n(&bench_sample_interrupts, (uint64_t) bench_sample_started << 32 | 1, __ATOMIC_RELAXED);

@@ -228,15 +228,20 @@ void bench_stacks_stop(void)
 
 void bench_stacks_forget(void)
 {
-	/* A forked child: the ticker was not copied, and may have left the tree half written. */
+	/*
+	 * A forked child: the ticker was not copied. The stacks it read before
+	 * the fork stay, as the samples taken by interrupts do, unless it was
+	 * writing the tree at the fork.
+	 */
+	if (bench_stacks.busy && bench_stacks.nodes) {
+		memset(bench_stacks.slots, 0, BENCH_STACKS_SLOTS * sizeof(*bench_stacks.slots));
+		memset(&bench_stacks.nodes[0], 0, sizeof(bench_stacks.nodes[0]));
+		bench_stacks.nodes_used = 1;
+		bench_stacks.truncated = 0;
+		bench_stacks.folded = 0;
+	}
 	bench_stacks.recording = 0;
 	bench_stacks.busy = 0;
-	bench_stacks.nodes_used = 1;
-	if (bench_stacks.slots) {
-		memset(bench_stacks.slots, 0, BENCH_STACKS_SLOTS * sizeof(*bench_stacks.slots));
-	}
-	bench_stacks.truncated = 0;
-	bench_stacks.folded = 0;
 }
 
 uint64_t bench_stacks_merge(bench_profile_state *p, int counter, uint64_t *truncated)

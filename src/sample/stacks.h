@@ -43,7 +43,10 @@ bool bench_stacks_begin(uint32_t request, uint32_t max_depth);
 /** Stops recording and waits until the ticker has left a stack it is reading (PHP thread). */
 void bench_stacks_stop(void);
 
-/** In a forked child, whose ticker did not survive the fork: records nothing, and empties the tree it may have left half written. */
+/**
+ * In a forked child, whose ticker did not survive the fork: records nothing
+ * more, and keeps the stacks read before unless the ticker was writing them.
+ */
 void bench_stacks_forget(void);
 
 /** The ticker: records the stack running now, weighing weight, if the request recording is request. */
