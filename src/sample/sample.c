@@ -868,9 +868,10 @@ void bench_sample_minit(void)
 		zend_hash_init(&bench_sample_internal_functions, 4096, NULL, NULL, 1);
 	}
 #if PHP_VERSION_ID >= 80400
-	bench_stacks_init(&EG(current_execute_data), &bench_frameless_running, bench_sample_read_frame, bench_sample_is_internal);
+	bench_stacks_init(&EG(current_execute_data), &bench_frameless_running, &bench_sample_main_chunk, bench_sample_read_frame,
+		bench_sample_is_internal);
 #else
-	bench_stacks_init(&EG(current_execute_data), NULL, bench_sample_read_frame, bench_sample_is_internal);
+	bench_stacks_init(&EG(current_execute_data), NULL, &bench_sample_main_chunk, bench_sample_read_frame, bench_sample_is_internal);
 #endif
 	/* Post-startup watches opcache.jit in every configuration; from 8.4 it also wraps the frameless handlers. */
 	bench_sample_prev_post_startup = zend_post_startup_cb;

@@ -11,6 +11,7 @@
 #endif
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -100,8 +101,16 @@ typedef struct {
 static struct {
 	zend_execute_data **current_frame;
 	const uint32_t *frameless_running;
+	const uintptr_t *main_chunk;
 	bench_stacks_frame_reader read_frame;
 	bench_stacks_internal_test is_internal;
+	/*
+	 * Opcache's shared memory, [shm_start, shm_end): mapped until the process
+	 * ends, so the functions there are read in place. Found by the PHP thread
+	 * once a function there was read; 0 until then.
+	 */
+	uintptr_t shm_start, shm_end;
+	bool shm_sought;
 
 	/** the request recorded, 0 for none (set by the PHP thread); whether the ticker is reading a stack */
 	uint32_t recording;
@@ -135,11 +144,12 @@ static struct {
 	struct iovec *local, *remote;
 } bench_stacks;
 
-void bench_stacks_init(zend_execute_data **current_frame, const uint32_t *frameless_running,
+void bench_stacks_init(zend_execute_data **current_frame, const uint32_t *frameless_running, const uintptr_t *main_chunk,
 	bench_stacks_frame_reader read_frame, bench_stacks_internal_test is_internal)
 {
 	bench_stacks.current_frame = current_frame;
 	bench_stacks.frameless_running = frameless_running;
+	bench_stacks.main_chunk = main_chunk;
 	bench_stacks.read_frame = read_frame;
 	bench_stacks.is_internal = is_internal;
 }
@@ -244,6 +254,47 @@ void bench_stacks_forget(void)
 	bench_stacks.busy = 0;
 }
 
+/*
+ * The mapping that holds a function read in opcache's memory (immutable): a
+ * shared one, which opcache unmaps only at the process's end. Sought once a
+ * process (a php-fpm worker inherits its master's).
+ */
+static void bench_stacks_find_shm(void)
+{
+	uintptr_t immutable = 0;
+
+	for (uint32_t i = 0; i < BENCH_STACKS_KNOWN && !immutable; i++) {
+		if (bench_stacks.known[i].func && bench_stacks.known[i].immutable) {
+			immutable = (uintptr_t) bench_stacks.known[i].func;
+		}
+	}
+	if (!immutable) {
+		return;
+	}
+	bench_stacks.shm_sought = true;
+	FILE *maps = fopen("/proc/self/maps", "r");
+	if (!maps) {
+		return;
+	}
+	char line[256];
+	bool line_start = true;
+	while (fgets(line, sizeof(line), maps)) {
+		unsigned long start, end;
+		char perms[5];
+		/* A long line comes in pieces: only a line's start is parsed. */
+		bool parse = line_start;
+		line_start = strchr(line, '\n') != NULL;
+		if (parse && sscanf(line, "%lx-%lx %4s", &start, &end, perms) == 3 && immutable >= start && immutable < end) {
+			if (perms[0] == 'r' && perms[3] == 's') {
+				bench_stacks.shm_start = start;
+				bench_stacks.shm_end = end;
+			}
+			break;
+		}
+	}
+	fclose(maps);
+}
+
 uint64_t bench_stacks_merge(bench_profile_state *p, int counter, uint64_t *truncated)
 {
 	uint64_t samples = 0;
@@ -251,6 +302,9 @@ uint64_t bench_stacks_merge(bench_profile_state *p, int counter, uint64_t *trunc
 	*truncated = bench_stacks.truncated;
 	if (!bench_stacks.nodes) {
 		return 0;
+	}
+	if (!bench_stacks.shm_sought) {
+		bench_stacks_find_shm();
 	}
 	bench_stacks.merged[0] = 0;
 	p->folded_nodes += bench_stacks.folded;
@@ -314,11 +368,12 @@ void bench_stacks_free(void)
 	free(bench_stacks.remote);
 	zend_execute_data **current_frame = bench_stacks.current_frame;
 	const uint32_t *frameless_running = bench_stacks.frameless_running;
+	const uintptr_t *main_chunk = bench_stacks.main_chunk;
 	bench_stacks_frame_reader read_frame = bench_stacks.read_frame;
 	bench_stacks_internal_test is_internal = bench_stacks.is_internal;
 	uint64_t dropped = bench_stacks.dropped;
 	memset(&bench_stacks, 0, sizeof(bench_stacks));
-	bench_stacks_init(current_frame, frameless_running, read_frame, is_internal);
+	bench_stacks_init(current_frame, frameless_running, main_chunk, read_frame, is_internal);
 	bench_stacks.dropped = dropped;
 }
 
@@ -466,6 +521,17 @@ static uint32_t bench_stacks_child(uint32_t parent, uintptr_t key)
 	}
 }
 
+/* Whether size bytes at address may be read in place: where they cannot be unmapped under the ticker. */
+static bool bench_stacks_in_place(const void *address, size_t size)
+{
+	uintptr_t at = (uintptr_t) address, chunk = __atomic_load_n(bench_stacks.main_chunk, __ATOMIC_RELAXED);
+
+	if (chunk && at - chunk <= ZEND_MM_CHUNK_SIZE - size) {
+		return true;
+	}
+	return bench_stacks.shm_end && at - bench_stacks.shm_start <= bench_stacks.shm_end - bench_stacks.shm_start - size;
+}
+
 /*
  * Reads the stack from top, innermost frame first, up to bench.max_depth
  * frames with a function: their number, or -1 where a frame could not be read.
@@ -531,7 +597,7 @@ static bool bench_stacks_still_live(uint32_t i, uint32_t n, uint32_t again)
 static bool bench_stacks_record(pid_t pid, uint32_t request, int64_t weight)
 {
 	zend_execute_data *top;
-	uint32_t frameless, n, pending = 0;
+	uint32_t frameless, n, pending = 0, copied = 0;
 	int read = -1, again = -1;
 	bool truncated, truncated_again;
 
@@ -571,12 +637,17 @@ static bool bench_stacks_record(pid_t pid, uint32_t request, int64_t weight)
 			bench_stacks.keys[i] = BENCH_STACKS_COPIED(k->copy, bench_stacks.mains[i]);
 			continue;
 		}
-		bench_stacks.local[pending] = (struct iovec) {&bench_stacks.heads[pending], sizeof(zend_function)};
-		bench_stacks.remote[pending] = (struct iovec) {(void *) func, sizeof(zend_function)};
+		/* In place as a copy is read: what the PHP thread writes meanwhile may be stale or garbage, and is only compared. */
+		if (bench_stacks_in_place(func, sizeof(zend_function))) {
+			memcpy(&bench_stacks.heads[pending], func, sizeof(zend_function));
+		} else {
+			bench_stacks.local[copied] = (struct iovec) {&bench_stacks.heads[pending], sizeof(zend_function)};
+			bench_stacks.remote[copied++] = (struct iovec) {(void *) func, sizeof(zend_function)};
+		}
 		bench_stacks.pending[pending++] = i;
 	}
-	for (uint32_t done = 0; done < pending;) {
-		uint32_t batch = MIN(pending - done, BENCH_STACKS_IOV);
+	for (uint32_t done = 0; done < copied;) {
+		uint32_t batch = MIN(copied - done, BENCH_STACKS_IOV);
 		long want = (long) (batch * sizeof(zend_function));
 		if (bench_thread_syscall(SYS_process_vm_readv, pid, (long) &bench_stacks.local[done], batch,
 				(long) &bench_stacks.remote[done], batch, 0) != want) {

@@ -30,8 +30,12 @@ typedef bool (*bench_stacks_frame_reader)(pid_t pid, zend_execute_data *ex, zend
 /** Whether a function is an internal one known at startup, which lives as long as the process. */
 typedef bool (*bench_stacks_internal_test)(const zend_function *func);
 
-/** What the ticker uses (MINIT): the address of EG(current_execute_data), and the two functions above. */
-void bench_stacks_init(zend_execute_data **current_frame, const uint32_t *frameless_running,
+/**
+ * What the ticker uses (MINIT): the address of EG(current_execute_data), of
+ * the frameless call running (NULL before 8.4), of the address of Zend MM's
+ * first chunk (0 for none: src/sample/sample.c), and the two functions above.
+ */
+void bench_stacks_init(zend_execute_data **current_frame, const uint32_t *frameless_running, const uintptr_t *main_chunk,
 	bench_stacks_frame_reader read_frame, bench_stacks_internal_test is_internal);
 
 /**
