@@ -393,7 +393,8 @@ static zend_string *bench_stacks_copy_string(pid_t pid, const zend_string *remot
 {
 	zend_string head;
 
-	if (!bench_stacks_read(pid, &head, remote, offsetof(zend_string, val))) {
+	/* A string, or memory reused since: then no name is better than a wrong one. */
+	if (!bench_stacks_read(pid, &head, remote, offsetof(zend_string, val)) || GC_TYPE(&head) != IS_STRING) {
 		return NULL;
 	}
 	size_t len = MIN(head.len, BENCH_STACKS_STRING_MAX);
@@ -591,8 +592,9 @@ static bool bench_stacks_still_live(uint32_t i, uint32_t n, uint32_t again)
  * read later may already hold another call), and a function read after its
  * frame returned may be freed memory. Such a read still names its function
  * where it shows what a function copied before showed (freed memory keeps
- * what it held until reused); a new function is copied only where its frame
- * is still on the stack after the read. Otherwise the stack is dropped.
+ * what it held until reused); a new function is copied only where its caller
+ * still runs after the read. Otherwise the stack is dropped, as it is where
+ * a function read is no function at all (a frame overwritten while read).
  */
 static bool bench_stacks_record(pid_t pid, uint32_t request, int64_t weight)
 {
@@ -661,6 +663,9 @@ static bool bench_stacks_record(pid_t pid, uint32_t request, int64_t weight)
 		bool immutable = head->common.fn_flags & ZEND_ACC_IMMUTABLE;
 		bench_stacks_source source;
 
+		if (head->type != ZEND_USER_FUNCTION && head->type != ZEND_INTERNAL_FUNCTION && head->type != ZEND_EVAL_CODE) {
+			return false;
+		}
 		/*
 		 * The same pointers name the same function: in opcache's memory for
 		 * good; elsewhere for the request, as a request's strings may be freed

@@ -7,8 +7,12 @@ value). No JIT is sampled by interrupts (see tests/sample/sample_jit.phpt):
 each worker reads its own setting at each request, and its ticker reads the
 stacks itself. Sampling every 1 ms, 40 requests over 2 workers each run
 three loops; sampled by interrupts, 6 of 40 responses came out right (and 18
-came at all) on 8.2. The loops own most of the sampled time (80%: each
-request spends a few ms in them, and well under 1 ms in anything else).
+came at all) on 8.2. The loops own most of the script's sampled time: at
+least 80% of {main}'s, where the rest is a json_encode() and an echo (of
+the whole request's, the start and end outside any PHP frame took 26% once
+on 8.4, and 42% under valgrind). In 30 runs on each version the loops' share
+of {main} was 0.92 to 1.00 on 8.2, 0.92 to 1.00 on 8.4, 0.89 to 1.00 on 8.5,
+and 0.96 in 3 runs under valgrind.
 --SKIPIF--
 <?php require __DIR__ . '/fpm.inc'; fpm_skip(); profile_opcache_skip(); ?>
 --FILE--
@@ -43,15 +47,17 @@ $right = count(array_filter($m[1], fn($r) => $r === $want));
 echo "right results: ", $right === $requests ? 'all' : "$right of $requests", "\n";
 echo "workers: ", count(array_unique($m[2])), "\n";
 echo "time samples: ", implode(' | ', array_unique($m[3])), "\n";
-$time = $owned = 0;
+$time = $main = $owned = 0;
 foreach ($files as $text) {
     $paths = sample_folded($text);
     $time += array_sum($paths);
+    $main += sample_weight($paths, '{request};{main}');
     foreach (['plus', 'inner', 'hash31'] as $loop) {
         $owned += sample_weight($paths, "{request};{main};$loop");
     }
 }
-printf("sampled time: %s, the loops own >= 80%%: %s\n", $time > 0 ? 'some' : 'none', $owned >= 0.8 * $time && $time > 0 ? 'yes' : "no ($owned of $time)");
+printf("sampled time: %s, the loops own >= 80%% of the script's: %s\n", $time > 0 ? 'some' : 'none',
+    $owned >= 0.8 * $main && $main > 0 ? 'yes' : "no ($owned of $main)");
 preg_match_all('/bench: no time samples with opcache\.jit=(tracing|function) on PHP/', (string) @file_get_contents($errors), $w);
 @unlink($errors);
 echo "warnings: ", implode(', ', $w[1]), "\n";
@@ -62,6 +68,6 @@ responses: all
 right results: all
 workers: 2
 time samples: stacks read by the ticker: with opcache.jit=function, a VM interrupt can make the JIT code lose loop variables (bench.sample_with_jit=0)
-sampled time: some, the loops own >= 80%: yes
+sampled time: some, the loops own >= 80% of the script's: yes
 warnings: 
 crashed: no
