@@ -5,7 +5,7 @@ The ticker copies the names of the functions on the stacks it reads
 (src/sample/stacks.c); the profile names them from those copies as it names
 live functions. Each kind of frame runs spin() for 40 ms of a 1 ms
 interval: its path must own at least 20 ms (false failure: none in 20 runs
-of each JIT).
+on 8.2, each under both JITs).
 --SKIPIF--
 <?php require __DIR__ . '/sample.inc'; profile_skip(); profile_opcache_skip(); ?>
 --FILE--
