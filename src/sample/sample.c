@@ -174,7 +174,7 @@ static bool bench_sample_read_frame(pid_t pid, zend_execute_data *ex, zend_funct
 {
 	uintptr_t chunk = __atomic_load_n(&bench_sample_main_chunk, __ATOMIC_RELAXED);
 
-	if (chunk && (uintptr_t) ex - chunk <= ZEND_MM_CHUNK_SIZE - sizeof(*ex) && ((uintptr_t) ex & 7) == 0) {
+	if (bench_stacks_in_chunk(chunk, ex, sizeof(*ex)) && ((uintptr_t) ex & 7) == 0) {
 		/*
 		 * Written by the PHP thread meanwhile: what is read may be stale or
 		 * garbage, and is only compared or looked up, as a copy is.
@@ -1005,6 +1005,7 @@ void bench_sample_rinit(void)
 		__atomic_store_n(&bench_sample_stack_mode, false, __ATOMIC_RELAXED);
 		stacks = time_samples = false;
 	}
+	p->time_samples_off = !time_samples;
 	if (!time_samples) {
 		bench_sample_jit_refused++;
 		snprintf(p->time_samples_how, sizeof(p->time_samples_how), "off under %s", refused);
@@ -1069,6 +1070,7 @@ static void bench_sample_jit_set(const char *hazard)
 		return;
 	}
 	snprintf(p->time_samples_how, sizeof(p->time_samples_how), "off under %s (set mid-request)", hazard);
+	p->time_samples_off = true;
 	bench_sample_jit_refused++;
 	bench_sample_warn_jit(hazard);
 }

@@ -98,12 +98,17 @@ typedef struct {
 	bool immutable;
 } bench_stacks_known;
 
+/* What the process keeps when the tables below are freed: the setup, and the count of dropped stacks. */
 static struct {
 	zend_execute_data **current_frame;
 	const uint32_t *frameless_running;
 	const uintptr_t *main_chunk;
 	bench_stacks_frame_reader read_frame;
 	bench_stacks_internal_test is_internal;
+	uint64_t dropped;
+} bench_stacks_process;
+
+static struct {
 	/*
 	 * Opcache's shared memory, [shm_start, shm_end): mapped until the process
 	 * ends, so the functions there are read in place. Found by the PHP thread
@@ -115,7 +120,6 @@ static struct {
 	/** the request recorded, 0 for none (set by the PHP thread); whether the ticker is reading a stack */
 	uint32_t recording;
 	uint32_t busy;
-	uint64_t dropped;
 
 	bench_stacks_node *nodes;
 	uint32_t nodes_used;
@@ -147,11 +151,11 @@ static struct {
 void bench_stacks_init(zend_execute_data **current_frame, const uint32_t *frameless_running, const uintptr_t *main_chunk,
 	bench_stacks_frame_reader read_frame, bench_stacks_internal_test is_internal)
 {
-	bench_stacks.current_frame = current_frame;
-	bench_stacks.frameless_running = frameless_running;
-	bench_stacks.main_chunk = main_chunk;
-	bench_stacks.read_frame = read_frame;
-	bench_stacks.is_internal = is_internal;
+	bench_stacks_process.current_frame = current_frame;
+	bench_stacks_process.frameless_running = frameless_running;
+	bench_stacks_process.main_chunk = main_chunk;
+	bench_stacks_process.read_frame = read_frame;
+	bench_stacks_process.is_internal = is_internal;
 }
 
 /* ---- the PHP thread ------------------------------------------------------------ */
@@ -344,7 +348,7 @@ uint64_t bench_stacks_merge(bench_profile_state *p, int counter, uint64_t *trunc
 
 uint64_t bench_stacks_dropped(void)
 {
-	return __atomic_load_n(&bench_stacks.dropped, __ATOMIC_RELAXED);
+	return __atomic_load_n(&bench_stacks_process.dropped, __ATOMIC_RELAXED);
 }
 
 void bench_stacks_free(void)
@@ -366,15 +370,7 @@ void bench_stacks_free(void)
 	free(bench_stacks.pending);
 	free(bench_stacks.local);
 	free(bench_stacks.remote);
-	zend_execute_data **current_frame = bench_stacks.current_frame;
-	const uint32_t *frameless_running = bench_stacks.frameless_running;
-	const uintptr_t *main_chunk = bench_stacks.main_chunk;
-	bench_stacks_frame_reader read_frame = bench_stacks.read_frame;
-	bench_stacks_internal_test is_internal = bench_stacks.is_internal;
-	uint64_t dropped = bench_stacks.dropped;
 	memset(&bench_stacks, 0, sizeof(bench_stacks));
-	bench_stacks_init(current_frame, frameless_running, main_chunk, read_frame, is_internal);
-	bench_stacks.dropped = dropped;
 }
 
 /* ---- the ticker ------------------------------------------------------------------ */
@@ -525,12 +521,10 @@ static uint32_t bench_stacks_child(uint32_t parent, uintptr_t key)
 /* Whether size bytes at address may be read in place: where they cannot be unmapped under the ticker. */
 static bool bench_stacks_in_place(const void *address, size_t size)
 {
-	uintptr_t at = (uintptr_t) address, chunk = __atomic_load_n(bench_stacks.main_chunk, __ATOMIC_RELAXED);
-
-	if (chunk && at - chunk <= ZEND_MM_CHUNK_SIZE - size) {
+	if (bench_stacks_in_chunk(__atomic_load_n(bench_stacks_process.main_chunk, __ATOMIC_RELAXED), address, size)) {
 		return true;
 	}
-	return bench_stacks.shm_end && at - bench_stacks.shm_start <= bench_stacks.shm_end - bench_stacks.shm_start - size;
+	return bench_stacks.shm_end && (uintptr_t) address - bench_stacks.shm_start <= bench_stacks.shm_end - bench_stacks.shm_start - size;
 }
 
 /*
@@ -548,7 +542,7 @@ static int bench_stacks_walk(pid_t pid, zend_execute_data *ex, zend_execute_data
 		zend_execute_data *prev;
 
 		/* Frames without a function count too: a chain made circular by a torn read must end. */
-		if (++walked > 2 * max || !bench_stacks.read_frame(pid, ex, &func, &prev)) {
+		if (++walked > 2 * max || !bench_stacks_process.read_frame(pid, ex, &func, &prev)) {
 			return -1;
 		}
 		if (func) {
@@ -604,11 +598,11 @@ static bool bench_stacks_record(pid_t pid, uint32_t request, int64_t weight)
 	bool truncated, truncated_again;
 
 	for (int tries = 0; read < 0 && tries < 3; tries++) {
-		top = __atomic_load_n(bench_stacks.current_frame, __ATOMIC_RELAXED);
+		top = __atomic_load_n(bench_stacks_process.current_frame, __ATOMIC_RELAXED);
 		/* Read under the same check of the top frame as the frames. */
-		frameless = bench_stacks.frameless_running ? __atomic_load_n(bench_stacks.frameless_running, __ATOMIC_RELAXED) : 0;
+		frameless = bench_stacks_process.frameless_running ? __atomic_load_n(bench_stacks_process.frameless_running, __ATOMIC_RELAXED) : 0;
 		read = bench_stacks_walk(pid, top, bench_stacks.frames, bench_stacks.funcs, bench_stacks.mains, &truncated);
-		zend_execute_data *now = __atomic_load_n(bench_stacks.current_frame, __ATOMIC_RELAXED);
+		zend_execute_data *now = __atomic_load_n(bench_stacks_process.current_frame, __ATOMIC_RELAXED);
 		if (read <= 1 || now == top) {
 			continue;
 		}
@@ -629,7 +623,7 @@ static bool bench_stacks_record(pid_t pid, uint32_t request, int64_t weight)
 	n = (uint32_t) read;
 	for (uint32_t i = 0; i < n; i++) {
 		const zend_function *func = bench_stacks.funcs[i];
-		if (bench_stacks.is_internal(func)) {
+		if (bench_stacks_process.is_internal(func)) {
 			bench_stacks.keys[i] = (uintptr_t) func;
 			continue;
 		}
@@ -684,7 +678,7 @@ static bool bench_stacks_record(pid_t pid, uint32_t request, int64_t weight)
 			 */
 			if (!immutable) {
 				if (again < 0) {
-					again = bench_stacks_walk(pid, __atomic_load_n(bench_stacks.current_frame, __ATOMIC_RELAXED),
+					again = bench_stacks_walk(pid, __atomic_load_n(bench_stacks_process.current_frame, __ATOMIC_RELAXED),
 						bench_stacks.frames_again, bench_stacks.funcs_again, NULL, &truncated_again);
 				}
 				if (again < 0 || !bench_stacks_still_live(i + 1 < n ? i + 1 : i, n, (uint32_t) again)) {
@@ -726,7 +720,7 @@ void bench_stacks_tick(pid_t pid, uint32_t request, int64_t weight)
 	__atomic_store_n(&bench_stacks.busy, 1, __ATOMIC_SEQ_CST);
 	if (request != 0 && __atomic_load_n(&bench_stacks.recording, __ATOMIC_SEQ_CST) == request
 			&& !bench_stacks_record(pid, request, weight)) {
-		__atomic_fetch_add(&bench_stacks.dropped, 1, __ATOMIC_RELAXED);
+		__atomic_fetch_add(&bench_stacks_process.dropped, 1, __ATOMIC_RELAXED);
 	}
 	__atomic_store_n(&bench_stacks.busy, 0, __ATOMIC_RELEASE);
 }

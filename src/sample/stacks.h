@@ -31,6 +31,15 @@ typedef bool (*bench_stacks_frame_reader)(pid_t pid, zend_execute_data *ex, zend
 typedef bool (*bench_stacks_internal_test)(const zend_function *func);
 
 /**
+ * Whether size bytes at address lie in Zend MM's first chunk (0: none known),
+ * which stays mapped until the process ends: the ticker reads there in place.
+ */
+static zend_always_inline bool bench_stacks_in_chunk(uintptr_t chunk, const void *address, size_t size)
+{
+	return chunk && (uintptr_t) address - chunk <= ZEND_MM_CHUNK_SIZE - size;
+}
+
+/**
  * What the ticker uses (MINIT): the address of EG(current_execute_data), of
  * the frameless call running (NULL before 8.4), of the address of Zend MM's
  * first chunk (0 for none: src/sample/sample.c), and the two functions above.
