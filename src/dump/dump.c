@@ -101,7 +101,7 @@ static void bench_dump_report(const bench_dump_views *v)
 	int64_t total = p->total.value[v->sort_counter];
 	bool ops = bench_cost_available(BENCH_COUNTER_OPS, NULL);
 
-	if (p->sampled && strncmp(p->time_samples_how, "off", 3) == 0) {
+	if (p->sampled && p->time_samples_off) {
 		fprintf(stderr, "\nbench: %s, %.3f ms, %" PRIu64 " samples (time samples %s), %u call paths; top functions by sampled %s\n",
 			p->request.command, (double) p->request.duration_ns / 1e6, p->samples, p->time_samples_how, p->nodes_used,
 			bench_counter_names[v->sort_counter]);

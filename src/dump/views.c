@@ -117,7 +117,8 @@ bool bench_dump_build_views(bench_dump_views *v, bench_profile_state *p)
 
 	memset(v, 0, sizeof(*v));
 	v->p = p;
-	v->sort_counter = bench_dump_sort_counter(p);
+	/* Without time samples, the sampled allocations rank the functions, not a time that is zero everywhere. */
+	v->sort_counter = p->sampled && p->time_samples_off && p->allocs_sampled ? BENCH_COUNTER_ALLOC_BYTES : bench_dump_sort_counter(p);
 	v->ncounters = bench_dump_counters(p, v->counters);
 	v->flat = calloc(nfuncs, sizeof(*v->flat));
 	v->edges = malloc(((size_t) p->nodes_used + 1) * sizeof(*v->edges));

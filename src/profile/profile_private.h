@@ -124,6 +124,8 @@ typedef struct {
 	 * opcache.jit=tracing", "off under ..."; "" by interrupts
 	 */
 	char time_samples_how[128];
+	/** whether this request takes no time samples at all (time_samples_how then says why) */
+	bool time_samples_off;
 	uint64_t samples, alloc_samples;
 
 } bench_profile_state;
