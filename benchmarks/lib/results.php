@@ -21,6 +21,29 @@ function bench_median(array $xs): float
     return $n % 2 ? $xs[intdiv($n, 2)] : ($xs[$n / 2 - 1] + $xs[$n / 2]) / 2;
 }
 
+/*
+ * A distribution-free 95% confidence interval of the median of a list: the
+ * order statistics that the true median lies between with probability at
+ * least 0.95, from the binomial law of how many values fall below it. Null
+ * for fewer than 6 values, where no such pair exists.
+ */
+function bench_median_ci(array $xs): ?array
+{
+    sort($xs);
+    $n = count($xs);
+    // P(fewer than k+1 of n values below the median) = sum of C(n, i) / 2^n for i <= k.
+    $k = -1;
+    for ($below = 0.0, $term = 0.5 ** $n, $i = 0; $i < $n; $i++) {
+        $below += $term;
+        if ($below > 0.025) {
+            break;
+        }
+        $k = $i;
+        $term *= ($n - $i) / ($i + 1);
+    }
+    return $k < 0 ? null : [$xs[$k], $xs[$n - 1 - $k]];
+}
+
 function bench_fail(string $message, int $status = 1): never
 {
     fwrite(STDERR, basename($_SERVER['argv'][0] ?? 'bench') . ": $message\n");
