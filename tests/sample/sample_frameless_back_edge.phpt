@@ -9,7 +9,10 @@ str_starts_with; on 8.5 its wrapper charged it 220 of 300 ms. The wrapper
 now names the call only when the ticker saw it running. The call takes a
 few percent of each iteration, the arithmetic the rest, so str_starts_with
 owns under 25% of edge's samples (about 30 samples at 10 ms; false failure:
-none seen in 50 runs on each version).
+none seen in 50 runs on each version). Under valgrind, which runs one thread
+at a time and so lets the ticker read only where it switches threads (one
+run gave str_starts_with 150 of 410 ms, on 8.2 where it is no frameless
+call at all), only the sampling is checked.
 --SKIPIF--
 <?php require __DIR__ . '/sample.inc'; profile_skip(); ?>
 --FILE--
@@ -40,7 +43,8 @@ $all = sample_weight($paths, '{request};{main};edge');
 $call = $paths['{request};{main};edge;str_starts_with'] ?? 0;
 echo $run['output'], "\n";
 printf("edge sampled >= 250 ms: %s\n", $all >= 250e6 ? 'yes' : "no ($all)");
-printf("str_starts_with owns < 25%% of edge: %s\n", $call < 0.25 * $all ? 'yes' : "no ($call of $all)");
+$timed = !getenv('SKIP_PERF_SENSITIVE');
+printf("str_starts_with owns < 25%% of edge: %s\n", $call < 0.25 * $all || !$timed ? 'yes' : "no ($call of $all)");
 ?>
 --EXPECT--
 
