@@ -31,15 +31,16 @@ function bench_median_ci(array $xs): ?array
 {
     sort($xs);
     $n = count($xs);
-    // P(fewer than k+1 of n values below the median) = sum of C(n, i) / 2^n for i <= k.
+    // P(fewer than k+1 of n values below the median) = sum of C(n, i) / 2^n for i <= k, each term
+    // kept as a logarithm: 2^-n underflows past n = 1074, where the first terms add nothing anyway.
     $k = -1;
-    for ($below = 0.0, $term = 0.5 ** $n, $i = 0; $i < $n; $i++) {
-        $below += $term;
+    for ($below = 0.0, $log_term = $n * log(0.5), $i = 0; $i < $n; $i++) {
+        $below += exp($log_term);
         if ($below > 0.025) {
             break;
         }
         $k = $i;
-        $term *= ($n - $i) / ($i + 1);
+        $log_term += log(($n - $i) / ($i + 1));
     }
     return $k < 0 ? null : [$xs[$k], $xs[$n - 1 - $k]];
 }

@@ -1,9 +1,9 @@
 --TEST--
-benchmarks/lib: the 95% interval of a median is the pair of order statistics the binomial law gives, in any input order
+benchmarks/lib: the 95% interval of a median is the pair of order statistics the binomial law gives, in any input order and for long lists (2^-2000 underflows)
 --FILE--
 <?php
 require dirname(__DIR__, 2) . '/benchmarks/lib/results.php';
-foreach ([5, 6, 10, 24, 100] as $n) {
+foreach ([5, 6, 10, 24, 100, 2000] as $n) {
     $xs = range(1, $n);
     shuffle($xs);
     $ci = bench_median_ci($xs);
@@ -26,6 +26,7 @@ n=6 1 to 6
 n=10 2 to 9
 n=24 7 to 18
 n=100 40 to 61
+n=2000 956 to 1045
 n=6 coverage 0.9688, one pair inward 0.7812
 n=10 coverage 0.9785, one pair inward 0.8906
 n=24 coverage 0.9773, one pair inward 0.9361
