@@ -483,6 +483,20 @@ static void *bench_sample_ticker(void *arg)
 	return NULL;
 }
 
+/* The request the stack reader recorded when a fork began: it records on in the parent. */
+static uint32_t bench_sample_recording_at_fork;
+
+/* Under the JIT, the child keeps the stacks read before the fork: the ticker must not be writing them as it forks. */
+static void bench_sample_atfork_prepare(void)
+{
+	bench_sample_recording_at_fork = bench_stacks_pause();
+}
+
+static void bench_sample_atfork_parent(void)
+{
+	bench_stacks_resume(bench_sample_recording_at_fork);
+}
+
 static void bench_sample_atfork_child(void)
 {
 	/* This thread is new, and its CPU clock starts again: a sample must not weigh the parent's time against it. */
@@ -828,7 +842,7 @@ static bool bench_sample_can_copy_frames(void)
 void bench_sample_minit(void)
 {
 	/* At startup, not with the first ticker: a child forked from a process sampled by the timer signal needs it too. */
-	pthread_atfork(NULL, NULL, bench_sample_atfork_child);
+	pthread_atfork(bench_sample_atfork_prepare, bench_sample_atfork_parent, bench_sample_atfork_child);
 	bench_sample_prev_interrupt = zend_interrupt_function;
 	zend_interrupt_function = bench_sample_interrupt;
 #if PHP_VERSION_ID < 80400

@@ -240,20 +240,26 @@ void bench_stacks_stop(void)
 	}
 }
 
+uint32_t bench_stacks_pause(void)
+{
+	uint32_t request = __atomic_load_n(&bench_stacks.recording, __ATOMIC_SEQ_CST);
+
+	if (request) {
+		bench_stacks_stop();
+	}
+	return request;
+}
+
+void bench_stacks_resume(uint32_t request)
+{
+	if (request) {
+		__atomic_store_n(&bench_stacks.recording, request, __ATOMIC_SEQ_CST);
+	}
+}
+
 void bench_stacks_forget(void)
 {
-	/*
-	 * A forked child: the ticker was not copied. The stacks it read before
-	 * the fork stay, as the samples taken by interrupts do, unless it was
-	 * writing the tree at the fork.
-	 */
-	if (bench_stacks.busy && bench_stacks.nodes) {
-		memset(bench_stacks.slots, 0, BENCH_STACKS_SLOTS * sizeof(*bench_stacks.slots));
-		memset(&bench_stacks.nodes[0], 0, sizeof(bench_stacks.nodes[0]));
-		bench_stacks.nodes_used = 1;
-		bench_stacks.truncated = 0;
-		bench_stacks.folded = 0;
-	}
+	/* A forked child: the ticker was not copied. The stacks it read before the fork stay, as the samples taken by interrupts do. */
 	bench_stacks.recording = 0;
 	bench_stacks.busy = 0;
 }

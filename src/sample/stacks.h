@@ -57,9 +57,14 @@ bool bench_stacks_begin(uint32_t request, uint32_t max_depth);
 void bench_stacks_stop(void);
 
 /**
- * In a forked child, whose ticker did not survive the fork: records nothing
- * more, and keeps the stacks read before unless the ticker was writing them.
+ * Around a fork (the forking thread): the ticker leaves the tree alone, so
+ * that the child gets it whole; bench_stacks_resume() in the parent takes
+ * what bench_stacks_pause() returned.
  */
+uint32_t bench_stacks_pause(void);
+void bench_stacks_resume(uint32_t request);
+
+/** In a forked child, whose ticker did not survive the fork: records nothing more, and keeps the stacks read before. */
 void bench_stacks_forget(void);
 
 /** The ticker: records the stack running now, weighing weight, if the request recording is request. */
