@@ -22,6 +22,7 @@
 #include "src/dump/dump.h"
 #include "src/dump/writer.h"
 #include "src/hooks/observer.h"
+#include "src/hooks/request_end.h"
 #include "src/lib/pid.h"
 #include "src/profile/profile.h"
 #include "src/sample/sample.h"
@@ -256,6 +257,22 @@ static PHP_GINIT_FUNCTION(bench)
 	memset(bench_globals, 0, sizeof(*bench_globals));
 }
 
+/* The request's end: its profile is finished and written, and the allocation handlers come off. */
+static void bench_request_end(void)
+{
+	if (BENCH_INI(mode) == BENCH_MODE_PROFILE) {
+		bench_profile_rshutdown();
+	} else if (BENCH_INI(mode) == BENCH_MODE_SAMPLE) {
+		bench_sample_rshutdown();
+	}
+	bench_dump_settle();
+	bench_alloc_rshutdown();
+	BENCH_G(request_ended) = true;
+}
+
+/* Whether bench_request_end() runs after every module's RSHUTDOWN (src/hooks/request_end.h). */
+static bool bench_request_ends_last;
+
 static PHP_MINIT_FUNCTION(bench)
 {
 	REGISTER_INI_ENTRIES();
@@ -265,6 +282,8 @@ static PHP_MINIT_FUNCTION(bench)
 
 	/* User opcode handlers and observers must be set before any script is compiled: not from dl(). */
 	if (type != MODULE_TEMPORARY) {
+		/* Nor another module's RSHUTDOWN wrapped for a bench.so that dl() unloads with the request. */
+		bench_request_ends_last = bench_request_end_minit(bench_request_end);
 		if (BENCH_INI(count_ops)) {
 			bench_ops_minit();
 		}
@@ -279,6 +298,7 @@ static PHP_MINIT_FUNCTION(bench)
 
 static PHP_MSHUTDOWN_FUNCTION(bench)
 {
+	bench_request_end_mshutdown();
 	bench_ops_mshutdown();
 	bench_sample_mshutdown();
 	bench_profile_mshutdown();
@@ -300,6 +320,7 @@ static PHP_RINIT_FUNCTION(bench)
 	bool startup = php_during_module_startup();
 	bool profiled = !startup && BENCH_INI(mode) == BENCH_MODE_PROFILE && bench_profile_starts_with_request();
 
+	BENCH_G(request_ended) = false;
 	bench_cost_rinit();
 	/* A profiled request's allocations are all attributed: counting starts first. */
 	bench_alloc_rinit(BENCH_INI(count_allocs) || profiled);
@@ -333,13 +354,9 @@ static PHP_RINIT_FUNCTION(bench)
 
 static PHP_RSHUTDOWN_FUNCTION(bench)
 {
-	if (BENCH_INI(mode) == BENCH_MODE_PROFILE) {
-		bench_profile_rshutdown();
-	} else if (BENCH_INI(mode) == BENCH_MODE_SAMPLE) {
-		bench_sample_rshutdown();
+	if (!bench_request_ends_last) {
+		bench_request_end();
 	}
-	bench_dump_settle();
-	bench_alloc_rshutdown();
 	return SUCCESS;
 }
 

@@ -87,6 +87,7 @@ if test "$PHP_BENCH" != "no"; then
     src/dump/views.c \
     src/dump/writer.c \
     src/hooks/observer.c \
+    src/hooks/request_end.c \
     src/lib/buf.c \
     src/lib/pid.c \
     src/lib/shm.c \

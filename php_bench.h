@@ -83,6 +83,8 @@ typedef struct {
 	bool request_start_cpu;
 	/** allocation tallies and the state of the allocator hooks */
 	bench_alloc_state alloc;
+	/** whether the request has ended for bench (after every module's RSHUTDOWN): nothing more is profiled */
+	bool request_ended;
 	/** the line of the ledger (src/dump/ledger.c) that counts the profile this request owes; NULL: none */
 	struct bench_ledger_slot *ledger_line;
 } bench_globals_t;

@@ -779,6 +779,11 @@ PHP_FUNCTION(bench_start)
 	if (p->active) {
 		RETURN_FALSE;
 	}
+	/* Past the request's end (a stream closed as the engine tears down): no profile could be written. */
+	if (BENCH_G(request_ended)) {
+		php_error_docref(NULL, E_WARNING, "The request has ended: nothing that runs after it is profiled");
+		RETURN_FALSE;
+	}
 	/* Allocations are attributed from here: counting runs until the request ends. */
 	bench_alloc_count_until_rshutdown();
 	bench_cost_begin(&start);
