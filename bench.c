@@ -71,6 +71,20 @@ static zend_result bench_ini_choice(zend_long *out, zend_string *value, const ch
 	return FAILURE;
 }
 
+/*
+ * A setting whose default is the more permissive choice (who may start a
+ * profile, how many requests are sampled, how much disk profiles may take)
+ * fails closed: an invalid value takes the value that does least, not the
+ * default, and says so. The value as given stays what ini_get() shows.
+ */
+static zend_result bench_ini_closed(const zend_ini_entry *entry, const zend_string *value, const char *expected,
+	const char *instead)
+{
+	php_error_docref(NULL, E_WARNING, "Invalid %s \"%s\" (expected %s); %s", ZSTR_VAL(entry->name), ZSTR_VAL(value),
+		expected, instead);
+	return SUCCESS;
+}
+
 static ZEND_INI_MH(OnUpdateBenchFormat)
 {
 	static const char *const names[] = {"callgrind", "folded", "json", "pprof"};
@@ -104,24 +118,41 @@ static ZEND_INI_MH(OnUpdateBenchCompress)
 static ZEND_INI_MH(OnUpdateBenchStart)
 {
 	static const char *const names[] = {"request", "trigger", "api"};
+	zend_long *start = (zend_long *) ZEND_INI_GET_ADDR();
 
-	return bench_ini_choice((zend_long *) ZEND_INI_GET_ADDR(), new_value, "bench.start", names, 3,
-		"request, trigger or api");
+	for (int i = 0; i < 3; i++) {
+		if (zend_string_equals_cstr(new_value, names[i], strlen(names[i]))) {
+			*start = i;
+			return SUCCESS;
+		}
+	}
+	/* A typo of trigger must not profile every request: only bench_start() starts one. */
+	*start = BENCH_START_API;
+	return bench_ini_closed(entry, new_value, "request, trigger or api", "no request is profiled unless it calls bench_start()");
 }
 
-/* A whole number from min to max, digits only ("1e6" or "100k" would otherwise read as 1 or 100). */
-static zend_result bench_ini_integer(zend_long *out, const zend_ini_entry *entry, const zend_string *new_value,
-	zend_long min, zend_long max, const char *expected)
+/* Whether new_value is a whole number from min to max, digits only ("1e6" or "100k" would otherwise read as 1 or 100). */
+static bool bench_ini_parse_integer(zend_long *out, const zend_string *new_value, zend_long min, zend_long max)
 {
 	char *end;
 	zend_long value = ZEND_STRTOL(ZSTR_VAL(new_value), &end, 10);
 
 	if (end == ZSTR_VAL(new_value) || *end != '\0' || value < min || value > max) {
+		return false;
+	}
+	*out = value;
+	return true;
+}
+
+/* A whole number from min to max; the default, with a warning, for anything else. */
+static zend_result bench_ini_integer(zend_long *out, const zend_ini_entry *entry, const zend_string *new_value,
+	zend_long min, zend_long max, const char *expected)
+{
+	if (!bench_ini_parse_integer(out, new_value, min, max)) {
 		php_error_docref(NULL, E_WARNING, "Invalid %s \"%s\" (expected %s); using the default",
 			ZSTR_VAL(entry->name), ZSTR_VAL(new_value), expected);
 		return FAILURE;
 	}
-	*out = value;
 	return SUCCESS;
 }
 
@@ -167,8 +198,13 @@ static ZEND_INI_MH(OnUpdateBenchSampleInterval)
 /* A number of megabytes, 0 for no cap: up to 1 PiB, so that it counts in bytes without overflow. */
 static ZEND_INI_MH(OnUpdateBenchMegabytes)
 {
-	return bench_ini_integer((zend_long *) ZEND_INI_GET_ADDR(), entry, new_value, 0, (zend_long) 1 << 30,
-		"a number of megabytes, 0 for no cap");
+	zend_long *megabytes = (zend_long *) ZEND_INI_GET_ADDR();
+
+	if (bench_ini_parse_integer(megabytes, new_value, 0, (zend_long) 1 << 30)) {
+		return SUCCESS;
+	}
+	*megabytes = BENCH_OUTPUT_MAX_MB_INVALID;
+	return bench_ini_closed(entry, new_value, "a number of megabytes, 0 for no cap", "no profile is written");
 }
 
 /* 1 TiB: a sampling gap is drawn as a double times the mean, and must fit in 64 bits (at most 37 means). */
@@ -176,19 +212,25 @@ static ZEND_INI_MH(OnUpdateBenchMegabytes)
 
 static ZEND_INI_MH(OnUpdateBenchBytes)
 {
-	return bench_ini_integer((zend_long *) ZEND_INI_GET_ADDR(), entry, new_value, 0, BENCH_ALLOC_SAMPLE_BYTES_MAX,
-		"a number of bytes up to 1 TiB, 0 for none");
+	zend_long *bytes = (zend_long *) ZEND_INI_GET_ADDR();
+
+	if (bench_ini_parse_integer(bytes, new_value, 0, BENCH_ALLOC_SAMPLE_BYTES_MAX)) {
+		return SUCCESS;
+	}
+	*bytes = 0;
+	return bench_ini_closed(entry, new_value, "a number of bytes up to 1 TiB, 0 for none", "no allocation is sampled");
 }
 
-static zend_result bench_ini_fraction(double *out, const zend_ini_entry *entry, const zend_string *new_value, const char *expected)
+/* A fraction of requests: none, with a warning, for anything but a number from 0 to 1. */
+static zend_result bench_ini_fraction(double *out, const zend_ini_entry *entry, const zend_string *new_value,
+	const char *expected, const char *instead)
 {
 	char *end;
 	double value = zend_strtod(ZSTR_VAL(new_value), (const char **) &end);
 
 	if (end == ZSTR_VAL(new_value) || *end != '\0' || !(value >= 0.0 && value <= 1.0)) {
-		php_error_docref(NULL, E_WARNING, "Invalid %s \"%s\" (expected %s); using the default",
-			ZSTR_VAL(entry->name), ZSTR_VAL(new_value), expected);
-		return FAILURE;
+		*out = 0.0;
+		return bench_ini_closed(entry, new_value, expected, instead);
 	}
 	*out = value;
 	return SUCCESS;
@@ -196,7 +238,7 @@ static zend_result bench_ini_fraction(double *out, const zend_ini_entry *entry, 
 
 static ZEND_INI_MH(OnUpdateBenchFraction)
 {
-	return bench_ini_fraction((double *) ZEND_INI_GET_ADDR(), entry, new_value, "a number from 0 to 1");
+	return bench_ini_fraction((double *) ZEND_INI_GET_ADDR(), entry, new_value, "a number from 0 to 1", "no request is sampled");
 }
 
 /*
@@ -210,7 +252,8 @@ static ZEND_INI_MH(OnUpdateBenchAllocRequests)
 		*(double *) ZEND_INI_GET_ADDR() = sapi_module.name && strcmp(sapi_module.name, "cli") == 0 ? 1.0 : 0.02;
 		return SUCCESS;
 	}
-	return bench_ini_fraction((double *) ZEND_INI_GET_ADDR(), entry, new_value, "auto or a number from 0 to 1");
+	return bench_ini_fraction((double *) ZEND_INI_GET_ADDR(), entry, new_value, "auto or a number from 0 to 1",
+		"no request's allocations are sampled");
 }
 
 static ZEND_INI_MH(OnUpdateBenchOwners)

@@ -25,6 +25,9 @@ typedef enum {
 	BENCH_MODE_SAMPLE,
 } bench_mode;
 
+/** bench.output_max_mb could not be read: no profile is written (settings fail closed). */
+#define BENCH_OUTPUT_MAX_MB_INVALID (-1)
+
 /** INI settings, read-only after startup unless their entry says otherwise. */
 typedef struct {
 	/** bench.mode */
@@ -53,7 +56,7 @@ typedef struct {
 	zend_long start;
 	/** bench.trigger_secret: the value BENCH_TRIGGER must have; empty: any */
 	char *trigger_secret;
-	/** bench.output_max_mb: the most bench files in bench.output_dir may weigh; 0: no cap */
+	/** bench.output_max_mb: the most bench files in bench.output_dir may weigh; 0: no cap; BENCH_OUTPUT_MAX_MB_INVALID */
 	zend_long output_max_mb;
 	/** bench.sample_interval_us: the ticker's period in sample mode */
 	zend_long sample_interval_us;

@@ -145,6 +145,7 @@ void bench_dump_take_settings(bench_dump_settings *s)
 	s->format = (bench_format) BENCH_INI(output_format);
 	s->zstd = BENCH_INI(compress) == BENCH_COMPRESS_ZSTD;
 	s->max_bytes = BENCH_INI(output_max_mb) > 0 ? (uint64_t) BENCH_INI(output_max_mb) * 1024 * 1024 : 0;
+	s->max_invalid = BENCH_INI(output_max_mb) == BENCH_OUTPUT_MAX_MB_INVALID;
 	snprintf(s->dir, sizeof(s->dir), "%s", dir);
 }
 
@@ -176,6 +177,10 @@ bool bench_dump_write(bench_profile_state *p, const bench_dump_settings *s, benc
 	memset(sink, 0, sizeof(*sink));
 	if (p->sampled) {
 		bench_native_symbolize(p);
+	}
+	if (s->max_invalid) {
+		bench_dump_failed(BENCH_FAILURE_BUDGET, "profile dropped: bench.output_max_mb is invalid");
+		return false;
 	}
 	if (s->max_bytes) {
 		uint64_t used = bench_usage_bytes(s->dir);

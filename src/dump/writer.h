@@ -18,6 +18,8 @@ typedef struct {
 	bool zstd;
 	/** what the bench files in dir may weigh, 0: no cap */
 	uint64_t max_bytes;
+	/** bench.output_max_mb is invalid: the profile is dropped */
+	bool max_invalid;
 	char dir[MAXPATHLEN];
 } bench_dump_settings;
 

@@ -1,5 +1,5 @@
 --TEST--
-Profile mode: an unwritable output directory is one warning and a counted drop; bad settings warn and fall back (a number with anything after its digits too: 1e6 read as 1 before)
+Profile mode: an unwritable output directory is one warning and a counted drop; bad settings warn and fall back, or fail closed where the default does more (a number with anything after its digits too: 1e6 read as 1 before)
 --SKIPIF--
 <?php require __DIR__ . '/profile.inc'; profile_skip(); ?>
 --FILE--
@@ -33,5 +33,7 @@ Warning: PHP Startup: Invalid bench.max_depth "0" (expected a positive number); 
   -> written: json
 Warning: PHP Startup: Invalid bench.max_nodes "1e6" (expected a positive number); using the default
   -> written: json
-Warning: PHP Startup: Invalid bench.output_max_mb "-1" (expected a number of megabytes, 0 for no cap); using the default
-  -> written: json
+Warning: PHP Startup: Invalid bench.output_max_mb "-1" (expected a number of megabytes, 0 for no cap); no profile is written
+
+Warning: PHP Request Shutdown: bench: profile dropped: bench.output_max_mb is invalid; later ones in this process are counted in bench_info(), not repeated
+  -> written: 

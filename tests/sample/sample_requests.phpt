@@ -1,5 +1,5 @@
 --TEST--
-Sample mode: bench.sample_requests and bench.start=trigger choose the requests; bad settings warn and fall back to their defaults (bench.alloc_sample_requests: auto, all requests in the CLI)
+Sample mode: bench.sample_requests and bench.start=trigger choose the requests; bad settings warn and fall back to their defaults, or fail closed where the default samples more (a typo of trigger samples nothing)
 --SKIPIF--
 <?php require __DIR__ . '/sample.inc'; profile_skip(); ?>
 --FILE--
@@ -18,6 +18,8 @@ $trigger = ['bench.start' => 'trigger', 'bench.trigger_secret' => 's3cret'];
 printf("trigger, none: %d profiles\n", count(sample_run($code, $trigger)['files']));
 printf("trigger, wrong secret: %d profiles\n", count(sample_run($code, $trigger, 'folded', ['BENCH_TRIGGER' => 'nope'])['files']));
 printf("trigger, right secret: %d profiles\n", count(sample_run($code, $trigger, 'folded', ['BENCH_TRIGGER' => 's3cret'])['files']));
+$run = sample_run($code, ['bench.start' => 'Trigger'], 'folded', ['BENCH_TRIGGER' => 's3cret']);
+printf("%s\nTrigger (a typo): %d profiles\n", trim($run['output']), count($run['files']));
 
 $run = sample_run("<?php print_r(bench_info()['sample']);", ['bench.sample_interval_us' => '1000us', 'bench.sample_clock' => 'sundial',
     'bench.sample_internal_calls' => 'sometimes', 'bench.sample_requests' => '1.5', 'bench.alloc_sample_requests' => 'often',
@@ -31,23 +33,26 @@ sample_requests=0.5: some
 trigger, none: 0 profiles
 trigger, wrong secret: 0 profiles
 trigger, right secret: 1 profiles
+%AWarning: PHP Startup: Invalid bench.start "Trigger" (expected request, trigger or api); no request is profiled unless it calls bench_start() in Unknown on line 0
+ran
+Trigger (a typo): 0 profiles
 %AWarning: PHP Startup: Invalid bench.sample_interval_us "1000us" (expected 100 to 10000000); using the default in Unknown on line 0
 %AWarning: PHP Startup: Invalid bench.sample_clock "sundial" (expected wall or cpu); using the default in Unknown on line 0
 %AWarning: PHP Startup: Invalid bench.sample_internal_calls "sometimes" (expected ticker or wrapper); using the default in Unknown on line 0
-%AWarning: PHP Startup: Invalid bench.sample_requests "1.5" (expected a number from 0 to 1); using the default in Unknown on line 0
-%AWarning: PHP Startup: Invalid bench.alloc_sample_bytes "300000000000000000" (expected a number of bytes up to 1 TiB, 0 for none); using the default in Unknown on line 0
-%AWarning: PHP Startup: Invalid bench.alloc_sample_requests "often" (expected auto or a number from 0 to 1); using the default in Unknown on line 0
+%AWarning: PHP Startup: Invalid bench.sample_requests "1.5" (expected a number from 0 to 1); no request is sampled in Unknown on line 0
+%AWarning: PHP Startup: Invalid bench.alloc_sample_bytes "300000000000000000" (expected a number of bytes up to 1 TiB, 0 for none); no allocation is sampled in Unknown on line 0
+%AWarning: PHP Startup: Invalid bench.alloc_sample_requests "often" (expected auto or a number from 0 to 1); no request's allocations are sampled in Unknown on line 0
 %AArray
 (
-    [ticker] => 1
-    [ticker_thread] => %r(clone|pthread)%r
+    [ticker] =>%r( )?%r
+    [ticker_thread] =>%r( )?%r
     [time_samples] => on
     [requests_without_time_samples] => 0
     [stack_reads_dropped] => 0
     [interval_us] => 10000
     [clock] => wall
-    [alloc_sample_bytes] => 4194304
-    [alloc_sample_requests] => 1
+    [alloc_sample_bytes] => 0
+    [alloc_sample_requests] => 0
     [native_stacks] =>%S
     [cpu_native_frames] => off (bench.sample_signal=0)
     [internal_calls] => %s
