@@ -24,6 +24,7 @@
 #include <unistd.h>
 #include "php.h"
 #include "sink.h"
+#include "usage.h"
 #include "src/lib/pid.h"
 
 #ifdef HAVE_BENCH_ZSTD
@@ -432,6 +433,10 @@ bool bench_sink_close(bench_sink *sink)
 			}
 			ok = false;
 		}
+	}
+	struct stat st;
+	if (ok && fstat(sink->fd, &st) == 0) {
+		sink->disk_bytes = bench_usage_disk_bytes(&st);
 	}
 	if (close(sink->fd) != 0 && ok) {
 		sink->error = strerror(errno);

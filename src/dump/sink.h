@@ -36,6 +36,8 @@ typedef struct {
 	bool unnamed;
 	/** bytes in the file so far, and what it may reach (0: no limit) */
 	uint64_t written, allowed;
+	/** what the closed file takes on disk (its blocks), for the budget */
+	uint64_t disk_bytes;
 	/** why writing failed (NULL while it has not) */
 	const char *error;
 	bool over_budget;

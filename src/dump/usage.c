@@ -11,6 +11,7 @@
 #endif
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -61,11 +62,19 @@ static struct {
 	int fd;
 } bench_usage = {.lock = PTHREAD_MUTEX_INITIALIZER, .fd = -1};
 
-/* Adds what the bench files in dir weigh to *total; false when dir cannot be read. */
+/*
+ * Adds what the bench files in dir take on disk to *total; false when dir
+ * cannot be read. Only what bench could have written counts: regular files
+ * (a symlink named bench.* to a large file is not followed), owned by this
+ * user (the directory may be the world-writable temporary one), by the blocks
+ * they use (a sparse file made with truncate takes none). Anyone else's file
+ * then cannot use up the budget and stop profiling.
+ */
 static bool bench_usage_read_dir(const char *dir, uint64_t *total)
 {
 	DIR *d = opendir(dir);
 	struct dirent *entry;
+	uid_t uid = geteuid();
 
 	if (!d) {
 		return false;
@@ -73,9 +82,9 @@ static bool bench_usage_read_dir(const char *dir, uint64_t *total)
 	while ((entry = readdir(d)) != NULL) {
 		struct stat st;
 
-		if (strncmp(entry->d_name, "bench.", 6) == 0 && fstatat(dirfd(d), entry->d_name, &st, 0) == 0
-				&& S_ISREG(st.st_mode)) {
-			*total += (uint64_t) st.st_size;
+		if (strncmp(entry->d_name, "bench.", 6) == 0 && fstatat(dirfd(d), entry->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0
+				&& S_ISREG(st.st_mode) && st.st_uid == uid) {
+			*total += bench_usage_disk_bytes(&st);
 		}
 	}
 	closedir(d);

@@ -225,7 +225,7 @@ bool bench_dump_write(bench_profile_state *p, const bench_dump_settings *s, benc
 		return false;
 	}
 	if (s->max_bytes) {
-		bench_usage_wrote(s->dir, sink->written);
+		bench_usage_wrote(s->dir, sink->disk_bytes);
 	}
 	__atomic_fetch_add(&bench_dump_written, 1, __ATOMIC_RELAXED);
 	return true;

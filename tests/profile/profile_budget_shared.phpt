@@ -12,9 +12,20 @@ if (getenv('SKIP_PERF_SENSITIVE')) die('skip timing under valgrind'); ?>
 require __DIR__ . '/profile.inc';
 $dir = sys_get_temp_dir() . '/bench-budget-shared-' . getmypid() . '-' . bin2hex(random_bytes(4));
 mkdir($dir);
-// Earlier files 1,726 bytes short of bench.output_max_mb=1: room for one profile of about 1,140 bytes.
-for ($i = 0; $i < 50; $i++) {
-    file_put_contents("$dir/bench.earlier.$i.json", str_repeat('x', 20937));
+// Earlier files one block short of bench.output_max_mb=1 on disk (what the budget counts): room for one profile of
+// about 1,140 bytes, which takes a block.
+file_put_contents("$dir/bench.probe", str_repeat('x', 1140));
+$block = stat("$dir/bench.probe")['blocks'] * 512;
+unlink("$dir/bench.probe");
+$left = (1 << 20) - $block;
+for ($i = 0; $left > 0; $i++) {
+    $size = min($left, 20 * $block);
+    file_put_contents("$dir/bench.earlier.$i.json", str_repeat('x', $size));
+    $left -= stat("$dir/bench.earlier.$i.json")['blocks'] * 512;
+}
+$earlier = $i;
+if ($left !== 0) {
+    echo "the earlier files do not fill whole blocks here\n";
 }
 // Four processes one after another, as a pool's workers write: how often each opens the directory to read it. The
 // later ones know from the shared count that the first one's profile left no room for theirs.
@@ -27,7 +38,7 @@ for ($run = 1; $run <= 4; $run++) {
     $reads = preg_match_all('~openat\(AT_FDCWD, "' . preg_quote($dir, '~') . '", [^)]*O_DIRECTORY~', file_get_contents($log));
     unlink($log);
     $said = str_contains(implode(' ', $out), 'would pass bench.output_max_mb=1') ? ', dropped' : '';
-    printf("%s: read the directory %d time(s), %d profiles%s\n", $out[0], $reads, count(glob("$dir/bench.*.json")) - 50, $said);
+    printf("%s: read the directory %d time(s), %d profiles%s\n", $out[0], $reads, count(glob("$dir/bench.*.json")) - $earlier, $said);
     $out = [];
 }
 array_map('unlink', glob("$dir/*"));
