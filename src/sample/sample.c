@@ -1096,8 +1096,13 @@ void bench_sample_rshutdown(void)
 	if (!p->active) {
 		return;
 	}
-	if (bench_sample.by_signal) {
-		bench_sample_signal_disarm();
+	if (bench_sample.by_signal && !bench_sample_signal_disarm()) {
+		static bool warned;
+		if (!warned) {
+			warned = true;
+			php_error_docref(NULL, E_WARNING, "bench: the handler of bench's timer signal (%d) was replaced during the request "
+				"(pcntl_signal()?): its CPU samples stopped there", bench_sample_signal_number());
+		}
 	}
 	__atomic_store_n(&bench_sample_running, false, __ATOMIC_RELAXED);
 	uint64_t read_samples = 0, read_truncated = 0;

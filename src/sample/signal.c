@@ -26,10 +26,15 @@
 #include "signal.h"
 
 /*
- * A real-time signal that PHP leaves alone: it takes SIGPROF for
- * max_execution_time, and SIGRTMIN for it in thread-safe builds.
+ * SIGURG: PHP leaves it alone (it takes SIGPROF for max_execution_time, and
+ * SIGRTMIN for it in thread-safe builds), and its default action is to
+ * ignore it. A script that resets every signal to SIG_DFL (pcntl_signal())
+ * while the timer runs then only stops the samples; with a real-time signal,
+ * whose default action is to terminate, the next expiry killed the process.
+ * The kernel raises SIGURG otherwise only for a socket's out-of-band data,
+ * to a process that asked for it: si_code tells that apart.
  */
-#define BENCH_SIGNAL_OFFSET 6
+#define BENCH_SIGNAL SIGURG
 /* The kernel headers name the field; glibc 2.36 and 2.41 do not. */
 #ifndef sigev_notify_thread_id
 # define sigev_notify_thread_id _sigev_un._tid
@@ -57,7 +62,7 @@ static volatile sig_atomic_t bench_signal_reading;
 
 int bench_sample_signal_number(void)
 {
-	return SIGRTMIN + BENCH_SIGNAL_OFFSET;
+	return BENCH_SIGNAL;
 }
 
 /* Runs on the PHP thread, anywhere: only async-signal-safe work (the unwinder, atomics, raw system calls). */
@@ -166,18 +171,26 @@ bool bench_sample_signal_arm(uint64_t interval_ns, bool (*tick)(void))
 	return true;
 }
 
-void bench_sample_signal_disarm(void)
+bool bench_sample_signal_disarm(void)
 {
 	struct itimerspec off;
+	struct sigaction now;
 
 	if (!bench_signal.armed) {
-		return;
+		return true;
 	}
 	memset(&off, 0, sizeof(off));
 	if (bench_signal.timer_pid == bench_pid()) {
 		timer_settime(bench_signal.timer, 0, &off, NULL);
 	}
 	bench_signal.armed = false;
+	/* Replaced while armed: the samples stopped there. */
+	if (sigaction(bench_sample_signal_number(), NULL, &now) == 0
+			&& (!(now.sa_flags & SA_SIGINFO) || now.sa_sigaction != bench_signal_handler)) {
+		bench_signal.handler_set = false;
+		return false;
+	}
+	return true;
 }
 
 int bench_sample_signal_native(uintptr_t *ips, int max)

@@ -26,8 +26,13 @@
  */
 bool bench_sample_signal_arm(uint64_t interval_ns, bool (*tick)(void));
 
-/** Stops the timer at the end of a request. */
-void bench_sample_signal_disarm(void);
+/**
+ * Stops the timer at the end of a request.
+ *
+ * @return false when the signal's handler is no longer bench's (a script's
+ * pcntl_signal() replaced it while the timer ran): the samples stopped there
+ */
+bool bench_sample_signal_disarm(void);
 
 /** The native frames of the last expiry, innermost first, cut at the executor; 0 when none is waiting. Takes them. */
 int bench_sample_signal_native(uintptr_t *ips, int max);

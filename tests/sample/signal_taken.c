@@ -1,5 +1,5 @@
 /*
- * Preloaded by sample_signal.phpt: takes bench's timer signal (SIGRTMIN+6)
+ * Preloaded by sample_signal.phpt: takes bench's timer signal (SIGURG)
  * before bench can, as pcntl_signal() or another extension might.
  */
 #include <signal.h>
@@ -11,5 +11,5 @@ static void ignore(int signo)
 
 __attribute__((constructor)) static void take_the_signal(void)
 {
-	signal(SIGRTMIN + 6, ignore);
+	signal(SIGURG, ignore);
 }
