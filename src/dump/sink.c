@@ -169,12 +169,15 @@ static unsigned bench_sink_seq;
 #endif
 #define BENCH_SINK_NAME_TRIES 16
 
+/* The directory was checked to fit (bench_sink_dir_fits()): a name cut short here would be another file's. */
 static void bench_sink_name(bench_sink *sink)
 {
 	unsigned seq = __atomic_add_fetch(&bench_sink_seq, 1, __ATOMIC_RELAXED);
+	int len = snprintf(sink->path, sizeof(sink->path), "%s/bench.%s.%ld.%u.%s%s", sink->dir, sink->stamp, (long) bench_pid(),
+		seq, sink->extension, sink->zstd ? ".zst" : "");
 
-	snprintf(sink->path, sizeof(sink->path), "%s/bench.%s.%ld.%u.%s%s", sink->dir, sink->stamp, (long) bench_pid(), seq,
-		sink->extension, sink->zstd ? ".zst" : "");
+	ZEND_ASSERT(len > 0 && (size_t) len + sizeof(".tmp") <= sizeof(sink->path));
+	(void) len;
 }
 
 /*
@@ -353,6 +356,10 @@ bool bench_sink_open(bench_sink *sink, const char *dir, const char *extension, b
 	memset(sink, 0, sizeof(*sink));
 	sink->fd = -1;
 	sink->allowed = allowed;
+	if (!bench_sink_dir_fits(dir)) {
+		sink->error = "the directory's path is too long for a profile's file name";
+		return false;
+	}
 #ifdef HAVE_BENCH_ZSTD
 	sink->zstd = zstd && bench_sink_zstd_start();
 #else

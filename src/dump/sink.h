@@ -11,6 +11,7 @@
 
 #include <limits.h>
 #include <stdint.h>
+#include <string.h>
 #include "src/lib/buf.h"
 
 #ifndef MAXPATHLEN
@@ -44,6 +45,15 @@ typedef struct {
 	/** whether buf was ever drained (else close() has the whole profile) */
 	bool drained;
 } bench_sink;
+
+/** The most a profile's file name adds to its directory's path ("/bench.", stamp, pid, number, extensions, ".tmp"). */
+#define BENCH_SINK_NAME_MAX 96
+
+/** Whether profiles' paths in dir fit in MAXPATHLEN: a longer directory cannot take them. */
+static inline bool bench_sink_dir_fits(const char *dir)
+{
+	return strlen(dir) + BENCH_SINK_NAME_MAX <= MAXPATHLEN;
+}
 
 /**
  * Opens bench.<time>.<pid>.<seq>.<extension>[.zst] in dir for writing, seq

@@ -146,7 +146,13 @@ void bench_dump_take_settings(bench_dump_settings *s)
 	s->zstd = BENCH_INI(compress) == BENCH_COMPRESS_ZSTD;
 	s->max_bytes = BENCH_INI(output_max_mb) > 0 ? (uint64_t) BENCH_INI(output_max_mb) * 1024 * 1024 : 0;
 	s->max_invalid = BENCH_INI(output_max_mb) == BENCH_OUTPUT_MAX_MB_INVALID;
-	snprintf(s->dir, sizeof(s->dir), "%s", dir);
+	/* A directory too long to be copied whole is refused (bench_sink_dir_fits()), never written to cut short. */
+	s->dir_too_long = !bench_sink_dir_fits(dir);
+	if (!s->dir_too_long) {
+		memcpy(s->dir, dir, strlen(dir) + 1);
+	} else {
+		s->dir[0] = '\0';
+	}
 }
 
 static const char *bench_dump_extension(bench_format format)
@@ -177,6 +183,11 @@ bool bench_dump_write(bench_profile_state *p, const bench_dump_settings *s, benc
 	memset(sink, 0, sizeof(*sink));
 	if (p->sampled) {
 		bench_native_symbolize(p);
+	}
+	if (s->dir_too_long) {
+		bench_dump_failed(BENCH_FAILURE_UNWRITABLE, "profile dropped: bench.output_dir is longer than a profile's path may be "
+			"(%d bytes with the file's name)", MAXPATHLEN - 1);
+		return false;
 	}
 	if (s->max_invalid) {
 		bench_dump_failed(BENCH_FAILURE_BUDGET, "profile dropped: bench.output_max_mb is invalid");

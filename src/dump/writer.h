@@ -20,6 +20,8 @@ typedef struct {
 	uint64_t max_bytes;
 	/** bench.output_max_mb is invalid: the profile is dropped */
 	bool max_invalid;
+	/** bench.output_dir leaves no room for a file's name in a path: the profile is dropped */
+	bool dir_too_long;
 	char dir[MAXPATHLEN];
 } bench_dump_settings;
 

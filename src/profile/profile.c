@@ -577,8 +577,18 @@ void bench_profile_note_request(bench_profile_state *p)
 		: (SG(request_info).path_translated ? SG(request_info).path_translated : "-");
 	struct timespec now;
 
-	/* A query string may carry secrets (and BENCH_TRIGGER): it stays out of the profile. */
-	snprintf(r->command, sizeof(r->command), "%.*s", (int) strcspn(command, "?"), command);
+	/*
+	 * A query string may carry secrets (and BENCH_TRIGGER): it stays out of
+	 * the profile. The rest describes the request: one longer than the field
+	 * is cut on a character's boundary (UTF-8), so that the JSON stays valid.
+	 */
+	size_t len = MIN(strcspn(command, "?"), sizeof(r->command) - 1);
+	while (len > 0 && ((unsigned char) command[len] & 0xc0) == 0x80) {
+		len--;
+	}
+	memcpy(r->command, command, len);
+	r->command[len] = '\0';
+	/* Methods are short words; a longer one (any client can send one) is cut. */
 	snprintf(r->method, sizeof(r->method), "%s", SG(request_info).request_method ? SG(request_info).request_method : "");
 	r->status = SG(request_info).request_method ? SG(sapi_headers).http_response_code : 0;
 	r->duration_ns = p->end_ns - p->start_ns;
