@@ -380,6 +380,8 @@ void bench_alloc_rinit(bool request_wide)
 	s->heap_is_zend_mm = !zend_mm_is_custom_heap(zend_mm_get_heap());
 	s->request_over = false;
 	s->track_peak = false;
+	/* A fatal error inside bench_measure() left its measurement running. */
+	s->peaks_running = 0;
 	s->sampler = NULL;
 	if (request_wide) {
 		bench_alloc_count_until_rshutdown();
@@ -468,24 +470,37 @@ void bench_alloc_sample_until_rshutdown(void (*sampler)(size_t size), int64_t le
 	bench_alloc_update(s);
 }
 
-bench_alloc_peak_mark bench_alloc_peak_begin(void)
+/*
+ * peak is the highest usage since the latest begin, which every running
+ * measurement has seen: a new one first folds it into the others' own
+ * peaks, then starts it anew. So each allocation updates one number, and a
+ * measurement's peak is its own with peak, whatever ended meanwhile.
+ */
+int bench_alloc_peak_begin(void)
 {
 	bench_alloc_state *s = BENCH_ALLOC;
-	bench_alloc_peak_mark mark = {s->track_peak, s->peak};
 
-	s->track_peak = true;
+	if (s->peaks_running == UINT64_MAX) {
+		return -1;
+	}
+	for (uint64_t running = s->peaks_running; running; running &= running - 1) {
+		int i = __builtin_ctzll(running);
+		s->peaks[i] = MAX(s->peaks[i], s->peak);
+	}
+	int handle = __builtin_ctzll(~s->peaks_running);
 	s->peak = zend_memory_usage(false);
-	return mark;
+	s->peaks[handle] = s->peak;
+	s->peaks_running |= UINT64_C(1) << handle;
+	s->track_peak = true;
+	return handle;
 }
 
-size_t bench_alloc_peak_end(bench_alloc_peak_mark mark)
+size_t bench_alloc_peak_end(int handle)
 {
 	bench_alloc_state *s = BENCH_ALLOC;
-	size_t peak = s->peak;
+	size_t peak = MAX(s->peaks[handle], s->peak);
 
-	s->track_peak = mark.tracking;
-	if (mark.tracking && mark.peak > s->peak) {
-		s->peak = mark.peak;
-	}
+	s->peaks_running &= ~(UINT64_C(1) << handle);
+	s->track_peak = s->peaks_running != 0;
 	return peak;
 }

@@ -71,10 +71,14 @@ typedef struct {
 	bool heap_is_zend_mm;
 	/** set at RSHUTDOWN: user code that still runs (a session save handler) counts nothing request-wide */
 	bool request_over;
-	/** whether allocations update peak (during bench_measure()) */
+	/** whether allocations update peak (while a measurement runs) */
 	bool track_peak;
-	/** highest Zend MM usage seen while track_peak was on */
+	/** highest Zend MM usage seen since the last measurement began */
 	size_t peak;
+	/** the measurements running (a bit each: bench_alloc_peak_begin()'s handles) */
+	uint64_t peaks_running;
+	/** for each running measurement, the highest usage it saw up to the last begin (peak holds the rest) */
+	size_t peaks[64];
 	/** sample mode: called when an allocation uses up sample_left bytes (NULL: no sampling) */
 	void (*sampler)(size_t size);
 	int64_t sample_left;
@@ -99,20 +103,18 @@ void bench_alloc_acquire(void);
 /** Drops one user; the handlers come off when none is left. */
 void bench_alloc_release(void);
 
-/** What bench_alloc_peak_begin() replaced, for nested measurements. */
-typedef struct {
-	bool tracking;
-	size_t peak;
-} bench_alloc_peak_mark;
-
-/** Starts following the heap's highest usage from its usage now. */
-bench_alloc_peak_mark bench_alloc_peak_begin(void);
-
 /**
- * Stops following the peak and returns the highest usage seen since
- * bench_alloc_peak_begin(); an enclosing measurement keeps following it.
+ * Starts following the heap's highest usage for one measurement, from its
+ * usage now. Measurements may nest or interleave in any order (fibers
+ * suspended inside bench_measure()): each sees every allocation made while it
+ * runs.
+ *
+ * @return a handle for bench_alloc_peak_end(); -1 when 64 already run
  */
-size_t bench_alloc_peak_end(bench_alloc_peak_mark mark);
+int bench_alloc_peak_begin(void);
+
+/** Stops following the peak for a measurement; returns the highest usage seen since it began. */
+size_t bench_alloc_peak_end(int handle);
 
 /** Keeps counting until the end of the request (bench_counters()). */
 void bench_alloc_count_until_rshutdown(void);

@@ -88,9 +88,13 @@ PHP_FUNCTION(bench_measure)
 	/* Positional and named arguments, as call_user_func_array() takes them. */
 	fci.named_params = args;
 
+	int peak_handle = bench_alloc_peak_begin();
+	if (peak_handle < 0) {
+		zend_throw_error(NULL, "bench_measure(): 64 measurements are running already (nested or in suspended fibers)");
+		RETURN_THROWS();
+	}
 	bench_alloc_acquire();
 	size_t usage_before = zend_memory_usage(false);
-	bench_alloc_peak_mark peak_mark = bench_alloc_peak_begin();
 
 	BENCH_CALLGRIND(CALLGRIND_ZERO_STATS);
 	bench_cost_begin(&start);
@@ -107,7 +111,7 @@ PHP_FUNCTION(bench_measure)
 		bench_cost_sub(&warm, &end, &start);
 	}
 
-	size_t peak = bench_alloc_peak_end(peak_mark);
+	size_t peak = bench_alloc_peak_end(peak_handle);
 	bench_alloc_release();
 
 	if (!ok) {
