@@ -70,6 +70,18 @@ static pid_t bench_sample_thread_pid;
 static clockid_t bench_sample_php_cpu_clock;
 static uint64_t bench_sample_interval_ns;
 
+/*
+ * The frames a sample keeps: bench.max_depth, and never more than
+ * BENCH_SAMPLE_FRAMES_MAX. A sample's work grows with the frames it walks
+ * (about 100 instructions each); past the bound a deep stack (a 30,000-deep
+ * recursion) keeps its innermost frames under {truncated}, so that no stack
+ * makes one sample cost more than a few microseconds.
+ */
+static uint32_t bench_sample_max_frames(void)
+{
+	return (uint32_t) MIN(BENCH_INI(max_depth), BENCH_SAMPLE_FRAMES_MAX);
+}
+
 static void (*bench_sample_prev_interrupt)(zend_execute_data *execute_data);
 
 /** The most native frames a sample keeps. */
@@ -618,11 +630,11 @@ void bench_sample_mshutdown(void)
 
 /*
  * The node of the stack from its outermost frame to top: every frame is kept
- * in sample mode, up to bench.max_depth less the leaves the caller adds.
+ * in sample mode, up to bench_sample_max_frames() less the leaves the caller adds.
  */
 static uint32_t bench_sample_path(bench_profile_state *p, zend_execute_data *top, uint32_t leaves)
 {
-	uint32_t max = (uint32_t) BENCH_INI(max_depth), n = 0, node = 0;
+	uint32_t max = bench_sample_max_frames(), n = 0, node = 0;
 	bool truncated = false;
 
 	if (bench_sample.frames_size < max) {
@@ -633,7 +645,7 @@ static uint32_t bench_sample_path(bench_profile_state *p, zend_execute_data *top
 		bench_sample.frames = frames;
 		bench_sample.frames_size = max;
 	}
-	/* The innermost frames are kept: a stack deeper than bench.max_depth loses its outer part. */
+	/* The innermost frames are kept: a deeper stack loses its outer part. */
 	for (zend_execute_data *ex = top; ex; ex = ex->prev_execute_data) {
 		if (!ex->func) {
 			continue;
@@ -675,7 +687,7 @@ static uint32_t bench_sample_path(bench_profile_state *p, zend_execute_data *top
 static uint32_t bench_sample_tick_path(bench_profile_state *p, zend_execute_data *top)
 {
 	uint32_t frames = __atomic_load_n(&bench_sample_tick.frames, __ATOMIC_RELAXED);
-	uint32_t max = (uint32_t) BENCH_INI(max_depth);
+	uint32_t max = bench_sample_max_frames();
 	zend_function *returned[BENCH_SAMPLE_TICK_FRAMES];
 
 	for (uint32_t i = 0; i < frames && i < BENCH_SAMPLE_TICK_FRAMES; i++) {
@@ -1015,7 +1027,7 @@ void bench_sample_rinit(void)
 	__atomic_store_n(&bench_sample_started, request, __ATOMIC_RELAXED);
 	/* Before running is set, which the ticker reads first. */
 	__atomic_store_n(&bench_sample_stack_mode, stacks, __ATOMIC_RELAXED);
-	if (stacks && !bench_stacks_begin(request, (uint32_t) BENCH_INI(max_depth))) {
+	if (stacks && !bench_stacks_begin(request, bench_sample_max_frames())) {
 		__atomic_store_n(&bench_sample_stack_mode, false, __ATOMIC_RELAXED);
 		stacks = time_samples = false;
 	}
@@ -1072,7 +1084,7 @@ static void bench_sample_jit_set(const char *hazard)
 		bench_sample.by_signal = false;
 	}
 	uint32_t request = bench_sample_started + 1;
-	bool stacks = bench_sample_copies_frames && bench_sample_start_ticker() && bench_stacks_begin(request, (uint32_t) BENCH_INI(max_depth));
+	bool stacks = bench_sample_copies_frames && bench_sample_start_ticker() && bench_stacks_begin(request, bench_sample_max_frames());
 	/* Set before the new number: a tick that reads the number reads this too, and raises no interrupt. */
 	__atomic_store_n(&bench_sample_stack_mode, stacks, __ATOMIC_SEQ_CST);
 	__atomic_store_n(&bench_sample_running, stacks, __ATOMIC_SEQ_CST);

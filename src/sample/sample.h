@@ -11,6 +11,9 @@
 
 #include "php.h"
 
+/** The most frames one sample keeps, whatever bench.max_depth says (a sample's cost grows with them). */
+#define BENCH_SAMPLE_FRAMES_MAX 128
+
 /** What bench.sample_clock selects. */
 typedef enum {
 	BENCH_SAMPLE_WALL = 0,

@@ -126,7 +126,7 @@ static struct {
 	uint32_t *slots;
 	/** node index -> profile node, when merging */
 	uint32_t *merged;
-	/** stacks cut at bench.max_depth; new paths folded into their parent once the tree was full */
+	/** stacks cut at the frames a sample keeps; new paths folded into their parent once the tree was full */
 	uint64_t truncated, folded;
 
 	bench_stacks_copy *copies;
@@ -137,7 +137,7 @@ static struct {
 	char *text;
 	size_t text_used;
 
-	/* the ticker's scratch for one stack, bench.max_depth frames: as read, and read again */
+	/* the ticker's scratch for one stack, the frames a sample keeps: as read, and read again */
 	uint32_t depth_max;
 	zend_execute_data **frames, **frames_again;
 	const zend_function **funcs, **funcs_again;
@@ -534,7 +534,7 @@ static bool bench_stacks_in_place(const void *address, size_t size)
 }
 
 /*
- * Reads the stack from top, innermost frame first, up to bench.max_depth
+ * Reads the stack from top, innermost frame first, up to the frames a sample keeps
  * frames with a function: their number, or -1 where a frame could not be read.
  */
 static int bench_stacks_walk(pid_t pid, zend_execute_data *ex, zend_execute_data **frames, const zend_function **funcs,

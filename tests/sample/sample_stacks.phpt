@@ -1,5 +1,5 @@
 --TEST--
-Sample mode: a 100,000-deep stack is truncated to the innermost bench.max_depth frames under {truncated}, and the tracing JIT keeps the attribution, with stacks read by the ticker and by interrupts
+Sample mode: a 100,000-deep stack is truncated to the innermost frames under {truncated} (bench.max_depth, at most 128), and the tracing JIT keeps the attribution, with stacks read by the ticker and by interrupts
 --SKIPIF--
 <?php require __DIR__ . '/sample.inc'; profile_skip(); profile_opcache_skip(' (the JIT half)'); ?>
 --FILE--
@@ -45,14 +45,14 @@ foreach (['stacks read by the ticker' => '0', 'interrupts' => '1'] as $way => $w
 ?>
 --EXPECT--
 100000
-usleep sampled under {truncated}, 1000 frames kept, the outer ones all down()
+usleep sampled under {truncated}, 128 frames kept, the outer ones all down()
 JIT, stacks read by the ticker:
 100000
 jit on: true, script cached: true
 usleep is the leaf: yes
-usleep sampled under {truncated}, 1000 frames kept, the outer ones all down()
+usleep sampled under {truncated}, 128 frames kept, the outer ones all down()
 JIT, interrupts:
 100000
 jit on: true, script cached: true
 usleep is the leaf: yes
-usleep sampled under {truncated}, 1000 frames kept, the outer ones all down()
+usleep sampled under {truncated}, 128 frames kept, the outer ones all down()
