@@ -267,29 +267,40 @@ static ZEND_INI_MH(OnUpdateBenchOwners)
 }
 
 PHP_INI_BEGIN()
-	STD_PHP_INI_ENTRY(  "bench.mode",         "off", PHP_INI_SYSTEM,                 OnUpdateBenchMode, settings.mode,         zend_bench_globals, bench_globals)
-	STD_PHP_INI_BOOLEAN("bench.count_ops",    "0",   PHP_INI_SYSTEM,                 OnUpdateBool,      settings.count_ops,    zend_bench_globals, bench_globals)
-	STD_PHP_INI_BOOLEAN("bench.count_allocs", "0",   PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBool,      settings.count_allocs, zend_bench_globals, bench_globals)
-	STD_PHP_INI_BOOLEAN("bench.callgrind_phases", "0", PHP_INI_ALL,                  OnUpdateBool,      settings.callgrind_phases, zend_bench_globals, bench_globals)
-	STD_PHP_INI_ENTRY(  "bench.owners",       "user", PHP_INI_SYSTEM,                OnUpdateBenchOwners,   settings.owners,        zend_bench_globals, bench_globals)
-	STD_PHP_INI_ENTRY(  "bench.output_dir",   "",     PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateString,      settings.output_dir,    zend_bench_globals, bench_globals)
-	STD_PHP_INI_ENTRY(  "bench.output_format", "callgrind", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchFormat, settings.output_format, zend_bench_globals, bench_globals)
-	STD_PHP_INI_ENTRY(  "bench.compress",     "zstd", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchCompress, settings.compress,     zend_bench_globals, bench_globals)
-	STD_PHP_INI_ENTRY(  "bench.report",       "auto", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchReport, settings.report,        zend_bench_globals, bench_globals)
-	STD_PHP_INI_ENTRY(  "bench.max_depth",    "1024", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchPositive, settings.max_depth,   zend_bench_globals, bench_globals)
-	STD_PHP_INI_ENTRY(  "bench.max_nodes",    "100000", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchPositive, settings.max_nodes, zend_bench_globals, bench_globals)
-	STD_PHP_INI_ENTRY(  "bench.start",        "request", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchStart, settings.start,        zend_bench_globals, bench_globals)
-	STD_PHP_INI_ENTRY(  "bench.trigger_secret", "",   PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateString,      settings.trigger_secret, zend_bench_globals, bench_globals)
-	STD_PHP_INI_ENTRY(  "bench.output_max_mb", "1024", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchMegabytes, settings.output_max_mb, zend_bench_globals, bench_globals)
-	STD_PHP_INI_ENTRY(  "bench.sample_interval_us", "10000", PHP_INI_SYSTEM,         OnUpdateBenchSampleInterval, settings.sample_interval_us, zend_bench_globals, bench_globals)
-	STD_PHP_INI_ENTRY(  "bench.sample_clock", "wall", PHP_INI_SYSTEM,                OnUpdateBenchSampleClock, settings.sample_clock, zend_bench_globals, bench_globals)
-	STD_PHP_INI_ENTRY(  "bench.sample_internal_calls", "ticker", PHP_INI_SYSTEM,    OnUpdateBenchSampleInternal, settings.sample_internal_calls, zend_bench_globals, bench_globals)
-	STD_PHP_INI_ENTRY(  "bench.sample_requests", "1", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchFraction, settings.sample_requests, zend_bench_globals, bench_globals)
-	STD_PHP_INI_ENTRY(  "bench.alloc_sample_bytes", "4194304", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchBytes, settings.alloc_sample_bytes, zend_bench_globals, bench_globals)
-	STD_PHP_INI_ENTRY(  "bench.alloc_sample_requests", "auto", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchAllocRequests, settings.alloc_sample_requests, zend_bench_globals, bench_globals)
-	STD_PHP_INI_BOOLEAN("bench.native_stacks", "0", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBool,      settings.native_stacks, zend_bench_globals, bench_globals)
-	STD_PHP_INI_BOOLEAN("bench.sample_signal", "0", PHP_INI_SYSTEM,                 OnUpdateBool,      settings.sample_signal, zend_bench_globals, bench_globals)
-	STD_PHP_INI_BOOLEAN("bench.sample_with_jit", "0", PHP_INI_SYSTEM,               OnUpdateBool,      settings.sample_with_jit, zend_bench_globals, bench_globals)
+	/* What bench does, and which hooks MINIT installs. */
+	STD_PHP_INI_ENTRY(  "bench.mode",                  "off",       PHP_INI_SYSTEM,                  OnUpdateBenchMode,           settings.mode,                  zend_bench_globals, bench_globals)
+	STD_PHP_INI_BOOLEAN("bench.count_ops",             "0",         PHP_INI_SYSTEM,                  OnUpdateBool,                settings.count_ops,             zend_bench_globals, bench_globals)
+	STD_PHP_INI_BOOLEAN("bench.count_allocs",          "0",         PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBool,                settings.count_allocs,          zend_bench_globals, bench_globals)
+	STD_PHP_INI_BOOLEAN("bench.callgrind_phases",      "0",         PHP_INI_ALL,                     OnUpdateBool,                settings.callgrind_phases,      zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.owners",                "user",      PHP_INI_SYSTEM,                  OnUpdateBenchOwners,         settings.owners,                zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.max_depth",             "1024",      PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchPositive,       settings.max_depth,             zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.max_nodes",             "100000",    PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchPositive,       settings.max_nodes,             zend_bench_globals, bench_globals)
+
+	/*
+	 * Who is profiled, how many requests, where files go and how much disk they
+	 * may take: php.ini or the pool's configuration only, never a .user.ini,
+	 * which anyone who can write a directory of the site may place there.
+	 */
+	STD_PHP_INI_ENTRY(  "bench.start",                 "request",   PHP_INI_SYSTEM,                  OnUpdateBenchStart,          settings.start,                 zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.trigger_secret",        "",          PHP_INI_SYSTEM,                  OnUpdateString,              settings.trigger_secret,        zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.sample_requests",       "1",         PHP_INI_SYSTEM,                  OnUpdateBenchFraction,       settings.sample_requests,       zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.alloc_sample_requests", "auto",      PHP_INI_SYSTEM,                  OnUpdateBenchAllocRequests,  settings.alloc_sample_requests, zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.output_dir",            "",          PHP_INI_SYSTEM,                  OnUpdateString,              settings.output_dir,            zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.output_max_mb",         "1024",      PHP_INI_SYSTEM,                  OnUpdateBenchMegabytes,      settings.output_max_mb,         zend_bench_globals, bench_globals)
+
+	/* How a profile is written and reported. */
+	STD_PHP_INI_ENTRY(  "bench.output_format",         "callgrind", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchFormat,         settings.output_format,         zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.compress",              "zstd",      PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchCompress,       settings.compress,              zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.report",                "auto",      PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchReport,         settings.report,                zend_bench_globals, bench_globals)
+
+	/* Sampling. */
+	STD_PHP_INI_ENTRY(  "bench.sample_interval_us",    "10000",     PHP_INI_SYSTEM,                  OnUpdateBenchSampleInterval, settings.sample_interval_us,    zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.sample_clock",          "wall",      PHP_INI_SYSTEM,                  OnUpdateBenchSampleClock,    settings.sample_clock,          zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.sample_internal_calls", "ticker",    PHP_INI_SYSTEM,                  OnUpdateBenchSampleInternal, settings.sample_internal_calls, zend_bench_globals, bench_globals)
+	STD_PHP_INI_BOOLEAN("bench.sample_signal",         "0",         PHP_INI_SYSTEM,                  OnUpdateBool,                settings.sample_signal,         zend_bench_globals, bench_globals)
+	STD_PHP_INI_BOOLEAN("bench.sample_with_jit",       "0",         PHP_INI_SYSTEM,                  OnUpdateBool,                settings.sample_with_jit,       zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.alloc_sample_bytes",    "4194304",   PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchBytes,          settings.alloc_sample_bytes,    zend_bench_globals, bench_globals)
+	STD_PHP_INI_BOOLEAN("bench.native_stacks",         "0",         PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBool,                settings.native_stacks,         zend_bench_globals, bench_globals)
 PHP_INI_END()
 
 static PHP_GINIT_FUNCTION(bench)

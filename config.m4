@@ -85,6 +85,7 @@ if test "$PHP_BENCH" != "no"; then
     src/dump/sink.c \
     src/dump/usage.c \
     src/dump/views.c \
+    src/dump/warning.c \
     src/dump/writer.c \
     src/hooks/observer.c \
     src/hooks/request_end.c \

@@ -26,6 +26,7 @@
 #include "src/lib/pid.h"
 #include "src/lib/shm.h"
 #include "ledger.h"
+#include "warning.h"
 
 /*
  * A process that dies before it writes a profile cannot count it: a php-fpm
@@ -293,7 +294,8 @@ void bench_ledger_begin(const char *dir)
 	}
 	/* Said out of the lock: a script's error handler may call into bench. */
 	if (found.processes) {
-		php_error_docref(NULL, E_WARNING, "bench: " ZEND_LONG_FMT " profile(s) for %s lost: process %d%s ended (killed?) "
+		bench_dump_warn("profiles were lost by a process that ended before writing them",
+			ZEND_LONG_FMT " profile(s) for %s lost: process %d%s ended (killed?) "
 			"before writing them (" ZEND_LONG_FMT " of requests then running, " ZEND_LONG_FMT " queued for the disk)",
 			found.in_flight + found.queued, dir, (int) found.first, found.processes > 1 ? " and others" : "",
 			found.in_flight, found.queued);

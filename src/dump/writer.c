@@ -28,6 +28,7 @@
 #include "usage.h"
 #include "views.h"
 #include "writer.h"
+#include "warning.h"
 #include "src/sample/native.h"
 
 /* ---- counts and failures (both threads) ------------------------------------- */
@@ -42,6 +43,14 @@ typedef enum {
 	BENCH_FAILURE_START,
 	BENCH_FAILURE_KINDS,
 } bench_failure_kind;
+
+/* What a client may be told of each kind, where warnings are displayed to it (src/dump/warning.h): no path. */
+static const char *const bench_failure_briefs[BENCH_FAILURE_KINDS] = {
+	[BENCH_FAILURE_UNWRITABLE] = "a profile could not be written",
+	[BENCH_FAILURE_BUDGET] = "a profile was dropped for bench.output_max_mb",
+	[BENCH_FAILURE_QUEUE] = "a profile was dropped by the writer",
+	[BENCH_FAILURE_START] = "a profile was dropped",
+};
 
 /* The first failure of each kind, kept for the request thread to say (once per process). */
 static struct {
@@ -99,7 +108,7 @@ void bench_writer_say_failures(void)
 				ZVAL_COPY_VALUE(&handler, &EG(user_error_handler));
 				ZVAL_UNDEF(&EG(user_error_handler));
 			}
-			php_error_docref(NULL, E_WARNING, "bench: %s; later ones in this process are counted in bench_info(), not repeated",
+			bench_dump_warn(bench_failure_briefs[kind], "%s; later ones in this process are counted in bench_info(), not repeated",
 				message);
 			if (ending) {
 				ZVAL_COPY_VALUE(&EG(user_error_handler), &handler);

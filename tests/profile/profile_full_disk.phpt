@@ -71,5 +71,5 @@ php-cgi -T 3, exit status 0:
 served
 served
 served
-%s bench: cannot write the profile %s/bench.NAME.json: No space left on device; later ones in this process are counted in bench_info(), not repeated
-files left in the directory: 0
+%A bench: cannot write the profile %s/bench.NAME.json: No space left on device; later ones in this process are counted in bench_info(), not repeated
+%Afiles left in the directory: 0

@@ -1,0 +1,85 @@
+--TEST--
+php-fpm: a .user.ini cannot change who is profiled, where profiles go or how much disk they take; a client shown warnings never sees profiles' paths or pids
+--DESCRIPTION--
+The pool profiles only requests that give the trigger's secret, into its
+own directory, under a 1 MB cap. A site's .user.ini (anyone who can write a
+directory of the site can place one) tried to profile every request, empty
+the secret, send profiles elsewhere and lift the cap: all of it took effect
+before (bench.start, bench.trigger_secret, bench.output_dir and
+bench.output_max_mb were per-directory settings, as were the sampling
+fractions). Those are php.ini or pool settings now, so the .user.ini changes
+none of them; settings of how a profile is written (bench.output_format
+here) still follow a directory's .user.ini. A second pool displays errors
+(display_errors=On) and cannot write its profiles: the next response says
+a profile could not be written and points to the error log; the error log
+(FastCGI's stderr, which a web server logs, and php-fpm's own) holds the
+path, the response none.
+--SKIPIF--
+<?php require __DIR__ . '/fpm.inc'; fpm_skip(); ?>
+--FILE--
+<?php
+require __DIR__ . '/fpm.inc';
+$code = <<<'PHP'
+<?php
+function work() { return array_sum(range(1, 1000)); }
+work();
+foreach (['bench.start', 'bench.trigger_secret', 'bench.output_dir', 'bench.output_max_mb', 'bench.output_format'] as $k) {
+    echo $k, '=', basename((string) ini_get($k)), ' ';
+}
+echo "\n";
+PHP;
+$fpm = fpm_start($code, ['bench.mode' => 'profile', 'bench.start' => 'trigger', 'bench.trigger_secret' => 's3cret',
+    'bench.output_format' => 'json', 'bench.output_max_mb' => '1'], 1);
+mkdir("{$fpm['dir']}/site/stolen", 0777, true);
+file_put_contents("{$fpm['dir']}/site/app.php", $code);
+file_put_contents("{$fpm['dir']}/site/.user.ini", "bench.start=request\nbench.trigger_secret=\n"
+    . "bench.output_dir={$fpm['dir']}/site/stolen\nbench.output_max_mb=0\nbench.output_format=folded\n");
+// php-fpm reads .user.ini files only for a request that gives DOCUMENT_ROOT.
+$site = fn(string $query) => trim(preg_replace('/^.*\r?\n\r?\n/s', '', (string) shell_exec(sprintf(
+    'env SCRIPT_FILENAME=%s DOCUMENT_ROOT=%s SCRIPT_NAME=/site/app.php REQUEST_METHOD=GET REQUEST_URI=%s QUERY_STRING=%s'
+    . ' cgi-fcgi -bind -connect %s 2>&1', escapeshellarg("{$fpm['dir']}/site/app.php"), escapeshellarg($fpm['dir']),
+    escapeshellarg("/site/app.php?$query"), escapeshellarg($query), escapeshellarg("{$fpm['dir']}/fpm.sock")))));
+foreach (['no trigger' => '', 'a wrong secret' => 'BENCH_TRIGGER=nope', 'the secret' => 'BENCH_TRIGGER=s3cret'] as $what => $query) {
+    echo "$what: ", $site($query), "\n";
+    usleep(300000);
+}
+$stolen = glob("{$fpm['dir']}/site/stolen/*");
+array_map('unlink', [...$stolen, "{$fpm['dir']}/site/app.php", "{$fpm['dir']}/site/.user.ini"]);
+profile_forget_usage("{$fpm['dir']}/site/stolen");
+rmdir("{$fpm['dir']}/site/stolen");
+rmdir("{$fpm['dir']}/site");
+[$files, $log] = fpm_stop($fpm);
+echo "profiles in the pool's directory: ", implode(', ', array_map(fn($n) => preg_replace('/^bench\.\d+T\d+Z\.\d+\.\d+\./', '', $n),
+    array_keys($files))), "; elsewhere: ", count($stolen), "\n";
+echo "crashed: ", fpm_crashed($log) ? 'yes' : 'no', "\n";
+
+$fpm = fpm_start('<?php echo "served\n";', ['bench.mode' => 'profile', 'bench.output_dir' => '/nonexistent/bench-profiles',
+    'display_errors' => '1', 'html_errors' => '0'], 1);
+// What the client gets is FastCGI's stdout; its stderr goes to the web server's error log.
+$request = function (string $query) use ($fpm): array {
+    $proc = proc_open('env ' . fpm_env($fpm, $query) . ' cgi-fcgi -bind -connect ' . escapeshellarg("{$fpm['dir']}/fpm.sock"),
+        [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+    $out = [stream_get_contents($pipes[1]), stream_get_contents($pipes[2])];
+    proc_close($proc);
+    return $out;
+};
+[$first, $first_log] = $request('first');
+usleep(300000);
+[$second, $second_log] = $request('second');
+[$files, $log] = fpm_stop($fpm);
+echo "second response:\n", trim(preg_replace('/^.*\r?\n\r?\n/s', '', $second)), "\n";
+echo "a path or pid in the responses: ", preg_match('~/nonexistent|bench\.\d{8}T~', $first . $second) ? 'yes' : 'no', "\n";
+echo "the web server's and php-fpm's error logs name the path: ", str_contains($second_log, '/nonexistent/bench-profiles/bench.')
+    && str_contains($log, '/nonexistent/bench-profiles/bench.') ? 'yes' : 'no', "\n";
+?>
+--EXPECT--
+no trigger: bench.start=trigger bench.trigger_secret=s3cret bench.output_dir=profiles bench.output_max_mb=1 bench.output_format=folded
+a wrong secret: bench.start=trigger bench.trigger_secret=s3cret bench.output_dir=profiles bench.output_max_mb=1 bench.output_format=folded
+the secret: bench.start=trigger bench.trigger_secret=s3cret bench.output_dir=profiles bench.output_max_mb=1 bench.output_format=folded
+profiles in the pool's directory: folded; elsewhere: 0
+crashed: no
+second response:
+Warning: PHP Request Startup: bench: a profile could not be written, see the error log in Unknown on line 0
+served
+a path or pid in the responses: no
+the web server's and php-fpm's error logs name the path: yes
