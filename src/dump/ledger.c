@@ -258,8 +258,12 @@ static bench_ledger_slot *bench_ledger_line_for(const char *dir, bench_ledger_fo
 
 		bench_ledger.dirs[i].tried = true;
 		if (!bench_ledger.atfork_set) {
-			pthread_atfork(bench_ledger_atfork_prepare, bench_ledger_atfork_parent, bench_ledger_atfork_child);
-			bench_ledger.atfork_set = true;
+			bench_ledger.atfork_set = pthread_atfork(bench_ledger_atfork_prepare, bench_ledger_atfork_parent,
+				bench_ledger_atfork_child) == 0;
+		}
+		/* A child would keep its parent's line and lock: no ledger without the handlers. */
+		if (!bench_ledger.atfork_set) {
+			return NULL;
 		}
 		if (!bench_ledger.started) {
 			bench_ledger.started = bench_ledger_start_time(bench_pid(), &ended);
@@ -270,10 +274,15 @@ static bench_ledger_slot *bench_ledger_line_for(const char *dir, bench_ledger_fo
 		 * ended processes owed there was not for this directory. Lines of live
 		 * processes stay theirs.
 		 */
-		flock(bench_ledger.dirs[i].fd, LOCK_EX);
-		bool stale = bench_shm_restamp(&file->stamp, dir);
-		bench_ledger_sweep(file, stale ? NULL : found);
-		flock(bench_ledger.dirs[i].fd, LOCK_UN);
+		int locked;
+		while ((locked = flock(bench_ledger.dirs[i].fd, LOCK_EX)) != 0 && errno == EINTR) {
+		}
+		/* Unlocked (ENOLCK), another process's sweep may run at once: the next process to get the lock sweeps. */
+		if (locked == 0) {
+			bool stale = bench_shm_restamp(&file->stamp, dir);
+			bench_ledger_sweep(file, stale ? NULL : found);
+			flock(bench_ledger.dirs[i].fd, LOCK_UN);
+		}
 		bench_ledger.dirs[i].own = bench_ledger_take_line(file);
 	}
 	return bench_ledger.dirs[i].own;

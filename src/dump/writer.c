@@ -385,7 +385,10 @@ static bool bench_writer_start(void)
 	if (!bench_writer.atfork_set) {
 		/* No thread waits on it yet: the first start sets its clock. */
 		bench_writer_init_wake();
-		pthread_atfork(bench_writer_atfork_prepare, bench_writer_atfork_parent, bench_writer_atfork_child);
+		/* A child forked without the handlers would inherit the queue's lock held and a writer that is not there. */
+		if (pthread_atfork(bench_writer_atfork_prepare, bench_writer_atfork_parent, bench_writer_atfork_child) != 0) {
+			return false;
+		}
 		bench_writer.atfork_set = true;
 	}
 	bench_writer.stopping = false;

@@ -17,6 +17,9 @@
 
 static pid_t bench_pid_cached;
 
+/** whether a child handler keeps the cache right; without one (pthread_atfork() failed) every call asks */
+static bool bench_pid_atfork_set;
+
 static void bench_pid_atfork_child(void)
 {
 	bench_pid_cached = getpid();
@@ -24,17 +27,14 @@ static void bench_pid_atfork_child(void)
 
 pid_t bench_pid(void)
 {
-	return bench_pid_cached;
+	return bench_pid_atfork_set ? bench_pid_cached : getpid();
 }
 
 void bench_pid_minit(void)
 {
-	static bool atfork_set;
-
 	bench_pid_cached = getpid();
 	/* MINIT runs again after a reload within the same process: one handler is enough. */
-	if (!atfork_set) {
-		pthread_atfork(NULL, NULL, bench_pid_atfork_child);
-		atfork_set = true;
+	if (!bench_pid_atfork_set) {
+		bench_pid_atfork_set = pthread_atfork(NULL, NULL, bench_pid_atfork_child) == 0;
 	}
 }

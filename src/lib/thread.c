@@ -86,8 +86,13 @@ static int bench_thread_start_bare(bench_thread *t, void *(*fn)(void *arg), void
 		t->stack = NULL;
 		return errno;
 	}
-	/* A guard page below the stack: an overflow faults instead of writing over other memory. */
-	mprotect(t->stack, page, PROT_NONE);
+	/* A guard page below the stack: an overflow faults instead of writing over other memory. Without one, a pthread. */
+	if (mprotect(t->stack, page, PROT_NONE) != 0) {
+		int err = errno;
+		munmap(t->stack, t->stack_size);
+		t->stack = NULL;
+		return err;
+	}
 	t->fn = fn;
 	t->arg = arg;
 	t->bare = true;

@@ -853,8 +853,16 @@ static bool bench_sample_can_copy_frames(void)
 }
 void bench_sample_minit(void)
 {
-	/* At startup, not with the first ticker: a child forked from a process sampled by the timer signal needs it too. */
-	pthread_atfork(bench_sample_atfork_prepare, bench_sample_atfork_parent, bench_sample_atfork_child);
+	/*
+	 * At startup, not with the first ticker: a child forked from a process
+	 * sampled by the timer signal needs it too. Without the handlers a forked
+	 * worker would take its parent's ticker for its own: no sampling then.
+	 */
+	if (pthread_atfork(bench_sample_atfork_prepare, bench_sample_atfork_parent, bench_sample_atfork_child) != 0) {
+		php_error_docref(NULL, E_WARNING, "bench: pthread_atfork() failed; bench.mode=sample stays off");
+		BENCH_INI(mode) = BENCH_MODE_OFF;
+		return;
+	}
 	bench_sample_prev_interrupt = zend_interrupt_function;
 	zend_interrupt_function = bench_sample_interrupt;
 #if PHP_VERSION_ID < 80400

@@ -148,7 +148,10 @@ static void bench_signal_atfork_child(void)
 bool bench_sample_signal_arm(uint64_t interval_ns, bool (*tick)(void))
 {
 	if (!bench_signal.atfork_set) {
-		pthread_atfork(NULL, NULL, bench_signal_atfork_child);
+		/* A forked child needs a timer of its own (timers are not inherited). */
+		if (pthread_atfork(NULL, NULL, bench_signal_atfork_child) != 0) {
+			return bench_signal_fail("pthread_atfork() failed");
+		}
 		bench_signal.atfork_set = true;
 	}
 	if (!bench_signal_set_handler()) {

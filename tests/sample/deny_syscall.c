@@ -11,7 +11,10 @@
  *                     ENOENT, as kernels before 6.10 answer a process
  *                     without CAP_DAC_READ_SEARCH;
  *   tmpfile           an open() or openat() of an unnamed file (O_TMPFILE), with
- *                     EOPNOTSUPP, as on a file system that has none.
+ *                     EOPNOTSUPP, as on a file system that has none;
+ *   guard_page        an mprotect() of one 4 KiB page to PROT_NONE (a thread
+ *                     stack's guard page), with ENOMEM;
+ *   flock             a flock() that waits for an exclusive lock, with ENOLCK.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -22,6 +25,8 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -29,6 +34,8 @@
 #define DENY BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA))
 #define UNSUPPORTED BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EOPNOTSUPP & SECCOMP_RET_DATA))
 #define NO_ENTRY BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (ENOENT & SECCOMP_RET_DATA))
+#define NO_MEMORY BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (ENOMEM & SECCOMP_RET_DATA))
+#define NO_LOCK BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (ENOLCK & SECCOMP_RET_DATA))
 /* The flag that makes O_TMPFILE, without the O_DIRECTORY it also carries. */
 #define TMPFILE_BIT (O_TMPFILE & ~O_DIRECTORY)
 #define ALLOW BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)
@@ -91,10 +98,30 @@ int main(int argc, char **argv)
 		UNSUPPORTED,
 		ALLOW,
 	};
+	/* mprotect's length and protection are its second and third arguments. */
+	struct sock_filter guard_page[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_mprotect, 0, 5),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[1])),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 4096, 0, 3),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[2])),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PROT_NONE, 0, 1),
+		NO_MEMORY,
+		ALLOW,
+	};
+	/* flock's operation is its second argument: LOCK_EX alone waits. */
+	struct sock_filter flock[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_flock, 0, 3),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[1])),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, LOCK_EX, 0, 1),
+		NO_LOCK,
+		ALLOW,
+	};
 	struct sock_fprog prog;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: deny_syscall process_vm_readv|bare_clone|threads|linkat|link_fd|tmpfile COMMAND [ARG...]\n");
+		fprintf(stderr, "usage: deny_syscall process_vm_readv|bare_clone|threads|linkat|link_fd|tmpfile|guard_page|flock COMMAND [ARG...]\n");
 		return 2;
 	}
 	if (strcmp(argv[1], "process_vm_readv") == 0) {
@@ -109,6 +136,10 @@ int main(int argc, char **argv)
 		prog = (struct sock_fprog) {.len = sizeof(link_fd) / sizeof(link_fd[0]), .filter = link_fd};
 	} else if (strcmp(argv[1], "tmpfile") == 0) {
 		prog = (struct sock_fprog) {.len = sizeof(tmpfile) / sizeof(tmpfile[0]), .filter = tmpfile};
+	} else if (strcmp(argv[1], "guard_page") == 0) {
+		prog = (struct sock_fprog) {.len = sizeof(guard_page) / sizeof(guard_page[0]), .filter = guard_page};
+	} else if (strcmp(argv[1], "flock") == 0) {
+		prog = (struct sock_fprog) {.len = sizeof(flock) / sizeof(flock[0]), .filter = flock};
 	} else {
 		fprintf(stderr, "deny_syscall: unknown %s\n", argv[1]);
 		return 2;
