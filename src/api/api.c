@@ -24,6 +24,9 @@
 #ifdef HAVE_BENCH_ZSTD
 # include <zstd.h>
 #endif
+#ifdef HAVE_BENCH_ZLIB
+# include <zlib.h>
+#endif
 #ifdef HAVE_BENCH_LIBUNWIND
 # include <libunwind.h>
 #endif
@@ -81,6 +84,11 @@ static void bench_api_features(zval *features)
 	bench_api_add_feature(features, "zstd", ZSTD_versionString(), NULL);
 #else
 	bench_api_add_feature(features, "zstd", NULL, "built without libzstd (--with-bench-zstd)");
+#endif
+#ifdef HAVE_BENCH_ZLIB
+	bench_api_add_feature(features, "zlib", zlibVersion(), NULL);
+#else
+	bench_api_add_feature(features, "zlib", NULL, "built without zlib (--with-bench-zlib)");
 #endif
 #ifdef HAVE_BENCH_LIBUNWIND
 	bench_api_add_feature(features, "libunwind",
@@ -156,6 +164,11 @@ void bench_api_minfo(void)
 	php_info_print_table_row(2, "zstd", ZSTD_versionString());
 #else
 	php_info_print_table_row(2, "zstd", "not built in");
+#endif
+#ifdef HAVE_BENCH_ZLIB
+	php_info_print_table_row(2, "zlib", zlibVersion());
+#else
+	php_info_print_table_row(2, "zlib", "not built in");
 #endif
 #ifdef HAVE_BENCH_LIBUNWIND
 	php_info_print_table_row(2, "libunwind", "built in");

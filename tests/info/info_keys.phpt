@@ -27,7 +27,7 @@ version,php_version,mode,features,counters,alloc_handlers,profiles
 bool(true)
 bool(true)
 string(3) "off"
-zstd,libunwind,perf_event,callgrind
+zstd,zlib,libunwind,perf_event,callgrind
 wall_ns,cpu_ns,instructions,cycles,allocs,alloc_bytes,frees,freed_bytes,ops,retained_bytes
 bool(true)
 bool(true)
