@@ -579,6 +579,7 @@ void bench_profile_note_request(bench_profile_state *p)
 
 	/* A query string may carry secrets (and BENCH_TRIGGER): it stays out of the profile. */
 	snprintf(r->command, sizeof(r->command), "%.*s", (int) strcspn(command, "?"), command);
+	snprintf(r->sapi, sizeof(r->sapi), "%s", sapi_module.name ? sapi_module.name : "-");
 	snprintf(r->method, sizeof(r->method), "%s", SG(request_info).request_method ? SG(request_info).request_method : "");
 	r->status = SG(request_info).request_method ? SG(sapi_headers).http_response_code : 0;
 	r->duration_ns = p->end_ns - p->start_ns;
@@ -647,6 +648,9 @@ bool bench_profile_begin_tree(bench_profile_state *p)
 		return false;
 	}
 	p->stack[p->depth++] = 0;
+	/* Taken now: php-cgi frees path_translated before RSHUTDOWN. */
+	snprintf(p->request.script, sizeof(p->request.script), "%s",
+		SG(request_info).path_translated ? SG(request_info).path_translated : "-");
 	p->sampled = false;
 	p->allocs_sampled = false;
 	p->samples = 0;
