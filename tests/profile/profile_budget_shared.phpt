@@ -12,9 +12,9 @@ if (getenv('SKIP_PERF_SENSITIVE')) die('skip timing under valgrind'); ?>
 require __DIR__ . '/profile.inc';
 $dir = sys_get_temp_dir() . '/bench-budget-shared-' . getmypid() . '-' . bin2hex(random_bytes(4));
 mkdir($dir);
-// Earlier files 1,726 bytes short of bench.output_max_mb=1: room for one profile of about 1,140 bytes.
+// Earlier files 3,026 bytes short of bench.output_max_mb=1: room for one profile of about 2,000 bytes.
 for ($i = 0; $i < 50; $i++) {
-    file_put_contents("$dir/bench.earlier.$i.json", str_repeat('x', 20937));
+    file_put_contents("$dir/bench.earlier.$i.json", str_repeat('x', 20911));
 }
 // Four processes one after another, as a pool's workers write: how often each opens the directory to read it. The
 // later ones know from the shared count that the first one's profile left no room for theirs.
