@@ -57,7 +57,7 @@ static int bench_ops_count_recv(zend_execute_data *execute_data)
  * Opcodes left uncounted. HANDLE_EXCEPTION runs on EG(exception_op), outside
  * any op array, and is left to the VM (as Xdebug's coverage does). The EXT_
  * opcodes are markers that a debugger or coverage tool has the compiler add
- * (Xdebug asks for one per statement in every mode but off): counting them
+ * (Xdebug does, in develop, trace and coverage mode at least): counting them
  * would make the same code's count depend on which extensions are loaded.
  */
 static bool bench_ops_skipped(int opcode)

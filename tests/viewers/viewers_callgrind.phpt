@@ -1,5 +1,5 @@
 --TEST--
-Viewers: profile mode's default output is a plain callgrind file that callgrind_annotate reads as written, and the report says how to open it
+Viewers: profile mode's default output is a plain callgrind file that callgrind_annotate reads as written (it reads no gzipped one: the reason for the default), and the report says how to open it
 --SKIPIF--
 <?php require __DIR__ . '/viewers.inc'; profile_skip();
 if (trim((string) shell_exec('command -v callgrind_annotate')) === '') die('skip callgrind_annotate (valgrind) not installed'); ?>
@@ -26,9 +26,15 @@ foreach (['row', 'table', '{closure}@' . $run['dir'] . '/app.php:4'] as $functio
     // array's growth to 50 rows (5 a call); the closure allocates nothing of its own.
     printf("%s: inclusive allocs %s\n", str_replace($run['dir'], 'DIR', $function), $values[1] ?? 'missing');
 }
+// The same file gzipped, as bench.compress=gzip writes it: callgrind_annotate finds no header in it.
+$gzipped = $run['files'][$name] . '.gz';
+file_put_contents($gzipped, gzencode(file_get_contents($run['files'][$name])));
+$out = [];
+exec('callgrind_annotate ' . escapeshellarg($gzipped) . ' 2>&1', $out, $status);
+echo "gzipped: callgrind_annotate exit $status, ", current(preg_grep('/missing events line/', $out)) ?: 'no error', "\n";
 viewers_clean($run);
 ?>
---EXPECT--
+--EXPECTF--
 1 file: bench.TIME.PID.N.callgrind
 report: kcachegrind FILE (or qcachegrind, callgrind_annotate, bench top)
 callgrind_annotate exit 0
@@ -36,3 +42,4 @@ events: wall_ns allocs alloc_bytes frees freed_bytes
 row: inclusive allocs 980
 table: inclusive allocs 1080
 {closure}@DIR/app.php:4: inclusive allocs 1080
+gzipped: callgrind_annotate exit 255, Line %d: missing events line
