@@ -2,7 +2,10 @@
 Recipe (docs/testing.md): the PHPUnit cost test in docs/examples/phpunit passes with bench loaded, and a broken expectation fails naming the counter, its value and the one expected
 --SKIPIF--
 <?php require __DIR__ . '/../profile/profile.inc'; profile_skip();
-if (!is_file('/usr/bin/phpunit')) die('skip phpunit not installed (Debian\'s phpunit)'); ?>
+if (!is_file('/usr/bin/phpunit')) die('skip phpunit not installed (Debian\'s phpunit)');
+// PHPUnit needs dom, mbstring, xml...: a PHP without them (8.5 from experimental, its CLI alone) cannot run it.
+exec(escapeshellarg(PHP_BINARY) . ' /usr/bin/phpunit --version 2>&1', $out, $status);
+if ($status !== 0) die('skip phpunit does not run on this PHP: ' . implode(' ', array_slice($out, 0, 2))); ?>
 --FILE--
 <?php
 require __DIR__ . '/../profile/profile.inc';
