@@ -95,7 +95,8 @@ static ZEND_INI_MH(OnUpdateBenchFormat)
 
 static ZEND_INI_MH(OnUpdateBenchCompress)
 {
-	static const char *const names[] = {"none", "zstd"};
+	/* In the order of bench_compress. */
+	static const char *const names[] = {"none", "zstd", "gzip", "auto"};
 	zend_long *compress = (zend_long *) ZEND_INI_GET_ADDR();
 
 	/* The INI parser reads a bare none (or off) as an empty string. */
@@ -103,12 +104,18 @@ static ZEND_INI_MH(OnUpdateBenchCompress)
 		*compress = BENCH_COMPRESS_NONE;
 		return SUCCESS;
 	}
-	if (bench_ini_choice(compress, new_value, "bench.compress", names, 2, "zstd or none") == FAILURE) {
+	if (bench_ini_choice(compress, new_value, "bench.compress", names, 4, "auto, gzip, zstd or none") == FAILURE) {
 		return FAILURE;
 	}
 #ifndef HAVE_BENCH_ZSTD
 	if (*compress == BENCH_COMPRESS_ZSTD) {
-		/* The default asks for zstd: without it, profiles are plain, and bench_info() says why. */
+		php_error_docref(NULL, E_WARNING, "bench.compress=zstd: bench was built without libzstd; profiles are written plain");
+		*compress = BENCH_COMPRESS_NONE;
+	}
+#endif
+#ifndef HAVE_BENCH_ZLIB
+	if (*compress == BENCH_COMPRESS_GZIP) {
+		php_error_docref(NULL, E_WARNING, "bench.compress=gzip: bench was built without zlib; profiles are written plain");
 		*compress = BENCH_COMPRESS_NONE;
 	}
 #endif
@@ -290,7 +297,7 @@ PHP_INI_BEGIN()
 
 	/* How a profile is written and reported. */
 	STD_PHP_INI_ENTRY(  "bench.output_format",         "callgrind", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchFormat,         settings.output_format,         zend_bench_globals, bench_globals)
-	STD_PHP_INI_ENTRY(  "bench.compress",              "zstd",      PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchCompress,       settings.compress,              zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.compress",              "auto",      PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchCompress,       settings.compress,              zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.report",                "auto",      PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchReport,         settings.report,                zend_bench_globals, bench_globals)
 
 	/* Sampling. */

@@ -9,10 +9,12 @@
  * Cost of the first call of $subject ("cold") and the mean cost of the next
  * $k calls ("warm"). Each metrics array has the keys wall_ns, cpu_ns,
  * instructions, cycles, allocs, alloc_bytes, frees, freed_bytes, ops and
- * retained_bytes; a counter this machine cannot provide is null. peak_bytes
- * is the highest Zend MM usage of all the calls above the usage before them.
+ * retained_bytes; a counter this machine cannot provide is null. A warm exact
+ * counter (allocations, bytes, ops) is an int where $k divides its total, a
+ * float otherwise; clocks and hardware counters are floats. peak_bytes is the
+ * highest Zend MM usage of all the calls above the usage before them.
  *
- * @return array{k: int, cold: array<string, int|null>, warm: array<string, float|null>, peak_bytes: int|null}
+ * @return array{k: int, cold: array<string, int|null>, warm: array<string, int|float|null>, peak_bytes: int|null}
  */
 function bench_measure(callable $subject, int $k = 100, array $args = []): array {}
 
@@ -27,8 +29,9 @@ function bench_measure(callable $subject, int $k = 100, array $args = []): array
 function bench_counters(): array {}
 
 /**
- * Version, PHP version, mode, build features, and for every counter whether
- * it is available here and, if it is not, why.
+ * Version, PHP version, mode, build features, for every counter whether it is
+ * available here and, if it is not, why; and the disturbances: what this
+ * process has loaded that changes exact counts (Xdebug's develop and trace modes).
  */
 function bench_info(): array {}
 
@@ -41,8 +44,9 @@ function bench_start(): bool {}
 
 /**
  * Ends the running profile and returns it: totals, overhead, functions (calls,
- * own and inclusive cost) and edges. No file is written for it.
+ * own and inclusive cost) and edges. Every cost has bench_measure()'s keys,
+ * null where the profile has no value. No file is written for it.
  *
- * @return array{totals: array<string, int>, overhead: array<string, int>, functions: array, edges: array}
+ * @return array{totals: array<string, int|null>, overhead: array<string, int|null>, functions: array, edges: array}
  */
 function bench_stop(): array {}

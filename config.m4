@@ -10,6 +10,12 @@ PHP_ARG_WITH([bench-zstd],
     [bench: compress profiles with libzstd (found with pkg-config, or in DIR)])],
   [yes], [no])
 
+PHP_ARG_WITH([bench-zlib],
+  [whether bench uses zlib],
+  [AS_HELP_STRING([[--with-bench-zlib[=DIR]]],
+    [bench: gzip profiles with zlib, pprof's own convention (found with pkg-config, or in DIR)])],
+  [yes], [no])
+
 PHP_ARG_WITH([bench-libunwind],
   [whether bench uses libunwind],
   [AS_HELP_STRING([[--with-bench-libunwind[=DIR]]],
@@ -61,7 +67,9 @@ if test "$PHP_BENCH" != "no"; then
   AC_CHECK_HEADERS([valgrind/callgrind.h])
 
   BENCH_CHECK_PKG([$PHP_BENCH_ZSTD], [libzstd], [HAVE_BENCH_ZSTD],
-    [profiles are written uncompressed])
+    [bench.compress=zstd writes plain files])
+  BENCH_CHECK_PKG([$PHP_BENCH_ZLIB], [zlib], [HAVE_BENCH_ZLIB],
+    [pprof profiles and bench.compress=gzip are written plain])
   BENCH_CHECK_PKG([$PHP_BENCH_LIBUNWIND], [libunwind], [HAVE_BENCH_LIBUNWIND],
     [sampled allocations carry no native stack])
 

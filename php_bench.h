@@ -44,7 +44,7 @@ typedef struct {
 	char *output_dir;
 	/** bench.output_format: a bench_format */
 	zend_long output_format;
-	/** bench.compress: a bench_compress */
+	/** bench.compress: a bench_compress (auto: by format) */
 	zend_long compress;
 	/** bench.report: print the top owners on stderr at the end of each profiled request (auto: in the CLI) */
 	bool report;

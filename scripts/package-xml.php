@@ -15,17 +15,20 @@ if (!preg_match('/#define PHP_BENCH_VERSION "([^"]+)"/', file_get_contents("$top
 }
 $version = $m[1];
 
-// What a source release holds: the extension's sources, build files, tests and docs.
+// What a source release holds: the extension's sources and build files, the tests with every file they use (their C
+// helpers, the benchmarks they run, the JSON schema they check profiles against, the recipes they run), and the docs.
 $files = array_filter(
     explode("\n", trim(shell_exec('cd ' . escapeshellarg($top) . ' && git ls-files --cached --others --exclude-standard'))),
-    fn($f) => preg_match('~^(bench\.c|php_bench\.h|bench_arginfo\.h|bench\.stub\.php|config\.m4|config\.w32|LICENSE|README\.md|src/.*\.[ch]|tests/.*\.(phpt|inc)|demo/.*\.php)$~', $f)
+    fn($f) => preg_match('~^(bench\.c|php_bench\.h|bench_arginfo\.h|bench\.stub\.php|config\.m4|config\.w32|composer\.json|LICENSE'
+        . '|README\.md|src/.*\.[ch]|tests/.*\.(phpt|inc|c)|docs/.*|benchmarks/.*|demo/.*\.php)$~', $f)
         && is_file("$top/$f")
 );
 sort($files);
 
 $role = function (string $f): string {
-    if (str_starts_with($f, 'tests/')) return 'test';
-    if (in_array($f, ['LICENSE', 'README.md', 'bench.stub.php'], true) || str_starts_with($f, 'demo/')) return 'doc';
+    if (str_starts_with($f, 'tests/') || str_starts_with($f, 'benchmarks/')) return 'test';
+    if (in_array($f, ['LICENSE', 'README.md', 'bench.stub.php', 'composer.json'], true) || str_starts_with($f, 'demo/')
+        || str_starts_with($f, 'docs/')) return 'doc';
     return 'src';
 };
 $entries = '';
@@ -39,7 +42,7 @@ $xml = <<<XML
   <name>bench</name>
   <channel>pecl.php.net</channel>
   <summary>What PHP code costs, and which function owns the cost</summary>
-  <description>bench measures the cold and warm cost of a callable (time, CPU time, hardware counters where the CPU allows, Zend MM allocations and bytes, VM opcodes) for assertions in tests and CI.</description>
+  <description>bench measures what PHP code costs (time, CPU time, hardware counters where the CPU allows, Zend MM allocations and bytes, VM opcodes) and which function owns each part: exact cost assertions in phpt and PHPUnit tests, per-request profiles (callgrind, pprof, folded stacks, JSON), and low-overhead sampling of php-fpm pools. Linux only.</description>
   <lead>
     <name>bench maintainers</name>
     <user>bench</user>
@@ -57,7 +60,12 @@ $xml = <<<XML
   </stability>
   <license uri="https://opensource.org/licenses/MIT">MIT</license>
   <notes>
-- bench_measure(), bench_counters() and bench_info(); allocation, opcode, clock and perf_event counters.
+The first release.
+- bench_measure(): the cold and warm cost of a callable; exact counters (allocations, bytes, opcodes) are ints where they are whole, for === in tests. bench_counters(), bench_info() (with what disturbs exact counts: Xdebug's develop and trace modes).
+- bench.mode=profile: every request's own-cost profile, attributed to the nearest userland function, exact to the allocation; bench_start()/bench_stop() for a part of a request.
+- bench.mode=sample: php-fpm sampling by a ticker thread, with allocation samples and optional native frames, under opcache's JIT too.
+- Outputs that open where users look: callgrind (KCachegrind, callgrind_annotate), pprof gzipped with request labels (go tool pprof, Pyroscope, Parca), folded stacks (flamegraph.pl, speedscope), JSON with the call tree and a schema (docs/profile.schema.json).
+- Installs with PIE (composer.json) or PECL; Linux only: configure stops on Windows.
   </notes>
   <contents>
     <dir name="/">
@@ -71,11 +79,15 @@ $entries    </dir>
       <pearinstaller>
         <min>1.10.0</min>
       </pearinstaller>
+      <os>
+        <name>linux</name>
+      </os>
     </required>
   </dependencies>
   <providesextension>bench</providesextension>
   <extsrcrelease>
     <configureoption name="with-bench-zstd" default="yes" prompt="Compress profiles with libzstd?"/>
+    <configureoption name="with-bench-zlib" default="yes" prompt="Gzip pprof profiles with zlib?"/>
     <configureoption name="with-bench-libunwind" default="yes" prompt="Native stacks with libunwind?"/>
   </extsrcrelease>
   <changelog/>

@@ -230,6 +230,19 @@ bool bench_cost_available(bench_counter c, const char **reason)
 	return false;
 }
 
+bool bench_cost_exact(bench_counter c)
+{
+	switch (c) {
+		case BENCH_COUNTER_WALL_NS:
+		case BENCH_COUNTER_CPU_NS:
+		case BENCH_COUNTER_INSTRUCTIONS:
+		case BENCH_COUNTER_CYCLES:
+			return false;
+		default:
+			return true;
+	}
+}
+
 void bench_cost_to_array(zval *out, const bench_cost *cost, zend_long divisor)
 {
 	array_init_size(out, BENCH_COUNTER_COUNT);
@@ -238,8 +251,9 @@ void bench_cost_to_array(zval *out, const bench_cost *cost, zend_long divisor)
 
 		if (!bench_cost_available((bench_counter) i, NULL)) {
 			ZVAL_NULL(&value);
-		} else if (divisor == 1) {
-			ZVAL_LONG(&value, (zend_long) cost->value[i]);
+		} else if (divisor == 1 || (bench_cost_exact((bench_counter) i) && cost->value[i] % divisor == 0)) {
+			/* A whole mean of an exact counter is exact too: 5, which a test asserts with ===, not 5.0. */
+			ZVAL_LONG(&value, (zend_long) (cost->value[i] / divisor));
 		} else {
 			ZVAL_DOUBLE(&value, (double) cost->value[i] / (double) divisor);
 		}

@@ -125,9 +125,16 @@ void bench_cost_sub(bench_cost *out, const bench_cost *end, const bench_cost *st
 bool bench_cost_available(bench_counter c, const char **reason);
 
 /**
+ * Whether counter c repeats exactly from run to run of the same code
+ * (allocations, bytes, opcodes), unlike clocks and hardware counters.
+ */
+bool bench_cost_exact(bench_counter c);
+
+/**
  * Fills out with an array of every counter, keyed by name: null where the
  * counter is unavailable, an int when divisor is 1, else the value divided by
- * divisor as a float (a mean).
+ * divisor (a mean): an int for an exact counter whose value divisor divides,
+ * a float otherwise.
  */
 void bench_cost_to_array(zval *out, const bench_cost *cost, zend_long divisor);
 

@@ -25,11 +25,16 @@
 #include "views.h"
 #include "writer.h"
 
-static void bench_dump_array_costs(zval *out, const bench_dump_views *v, const int64_t *costs)
+/* Every counter's key, as bench_measure() has them: null where the profile has no value (as in its JSON). */
+static void bench_dump_array_costs(zval *out, const int64_t *costs, const bool *measured)
 {
-	array_init_size(out, v->ncounters);
-	for (int i = 0; i < v->ncounters; i++) {
-		add_assoc_long(out, bench_counter_names[v->counters[i]], (zend_long) costs[v->counters[i]]);
+	array_init_size(out, BENCH_COUNTER_COUNT);
+	for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+		if (measured[c]) {
+			add_assoc_long(out, bench_counter_names[c], (zend_long) costs[c]);
+		} else {
+			add_assoc_null(out, bench_counter_names[c]);
+		}
 	}
 }
 
@@ -37,6 +42,7 @@ void bench_dump_array(bench_profile_state *p, zval *out)
 {
 	bench_dump_views v;
 	zval costs, functions, edges;
+	bool measured[BENCH_COUNTER_COUNT];
 
 	array_init(out);
 	if (!bench_dump_build_views(&v, p)) {
@@ -44,9 +50,12 @@ void bench_dump_array(bench_profile_state *p, zval *out)
 		zend_throw_error(NULL, "bench_stop(): out of memory");
 		return;
 	}
-	bench_dump_array_costs(&costs, &v, p->total.value);
+	for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+		measured[c] = bench_dump_total_measured(&v, c);
+	}
+	bench_dump_array_costs(&costs, p->total.value, measured);
 	add_assoc_zval(out, "totals", &costs);
-	bench_dump_array_costs(&costs, &v, p->overhead);
+	bench_dump_array_costs(&costs, p->overhead, v.attributed);
 	add_assoc_zval(out, "overhead", &costs);
 
 	array_init_size(&functions, p->funcs_used + 1);
@@ -58,9 +67,9 @@ void bench_dump_array(bench_profile_state *p, zval *out)
 		add_assoc_string(&entry, "file", (char *) bench_dump_func_file(p, f));
 		add_assoc_long(&entry, "line", bench_dump_func_line(p, f));
 		add_assoc_long(&entry, "calls", (zend_long) v.flat[f].calls);
-		bench_dump_array_costs(&costs, &v, v.flat[f].own);
+		bench_dump_array_costs(&costs, v.flat[f].own, v.attributed);
 		add_assoc_zval(&entry, "own", &costs);
-		bench_dump_array_costs(&costs, &v, v.flat[f].inclusive);
+		bench_dump_array_costs(&costs, v.flat[f].inclusive, v.attributed);
 		add_assoc_zval(&entry, "inclusive", &costs);
 		/* Two bodies run at the top are both {main} (the script, and an auto_prepend_file's): the later keyed with its file. */
 		const char *name = bench_dump_func_name(p, f);
@@ -85,7 +94,7 @@ void bench_dump_array(bench_profile_state *p, zval *out)
 		add_assoc_string(&entry, "callee", (char *) bench_dump_func_name(p, edge->callee));
 		add_assoc_long(&entry, "calls", (zend_long) edge->calls);
 		bench_dump_edge_inclusive(&v, edge, inclusive);
-		bench_dump_array_costs(&costs, &v, inclusive);
+		bench_dump_array_costs(&costs, inclusive, v.attributed);
 		add_assoc_zval(&entry, "inclusive", &costs);
 		add_next_index_zval(&edges, &entry);
 	}
@@ -142,6 +151,46 @@ static void bench_dump_report(const bench_dump_views *v)
 
 /* ---- files ---------------------------------------------------------------------------- */
 
+/*
+ * The report's last line: the tools that open the file as it was written
+ * (docs/formats.md has which viewer reads which compression), and bench's own
+ * report command, which reads every format and compression.
+ */
+static void bench_dump_say_open(const bench_dump_settings *s, const bench_profile_state *p, const char *path)
+{
+	const char *unpack = s->compress == BENCH_COMPRESS_ZSTD ? "zstd -d" : "gunzip";
+
+	switch (s->format) {
+		case BENCH_FORMAT_CALLGRIND:
+			if (s->compress == BENCH_COMPRESS_NONE) {
+				fprintf(stderr, "open it: kcachegrind %s (or qcachegrind, callgrind_annotate, bench top)\n", path);
+			} else if (s->compress == BENCH_COMPRESS_GZIP) {
+				fprintf(stderr, "open it: kcachegrind %s (or bench top; gunzip it for qcachegrind, callgrind_annotate)\n", path);
+			} else {
+				fprintf(stderr, "open it: bench top %s (or zstd -d it for kcachegrind, callgrind_annotate)\n", path);
+			}
+			return;
+		case BENCH_FORMAT_PPROF:
+			if (s->compress == BENCH_COMPRESS_ZSTD) {
+				fprintf(stderr, "open it: bench top %s (or zstd -d it for go tool pprof)\n", path);
+			} else {
+				fprintf(stderr, "open it: go tool pprof -http=: %s (or pprof, bench top)\n", path);
+			}
+			return;
+		case BENCH_FORMAT_FOLDED:
+			if (s->compress == BENCH_COMPRESS_NONE) {
+				fprintf(stderr, "open it: flamegraph.pl --countname=%s %s > flame.svg (or speedscope, bench flame)\n",
+					bench_dump_sort_counter(p) == BENCH_COUNTER_INSTRUCTIONS ? "instructions" : "ns", path);
+			} else {
+				fprintf(stderr, "open it: bench flame %s -o flame.svg (or %s it for flamegraph.pl, speedscope)\n", path, unpack);
+			}
+			return;
+		default:
+			fprintf(stderr, "open it: bench html %s -o report.html (or bench top)\n", path);
+			return;
+	}
+}
+
 void bench_dump_profile(bench_profile_state *p)
 {
 	bench_dump_settings settings;
@@ -180,6 +229,7 @@ void bench_dump_profile(bench_profile_state *p)
 	if (written) {
 		fprintf(stderr, "profile: %s (%" PRIu64 " bytes, written in %.2f ms)\n", sink.path, sink.written,
 			(double) (ended.tv_sec - started.tv_sec) * 1e3 + (double) (ended.tv_nsec - started.tv_nsec) / 1e6);
+		bench_dump_say_open(&settings, p, sink.path);
 	}
 }
 

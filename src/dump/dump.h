@@ -10,6 +10,7 @@
 #define BENCH_SRC_DUMP_H
 
 #include "src/profile/profile_private.h"
+#include "sink.h"
 
 /** What bench.output_format selects. */
 typedef enum {
@@ -18,12 +19,6 @@ typedef enum {
 	BENCH_FORMAT_JSON,
 	BENCH_FORMAT_PPROF,
 } bench_format;
-
-/** What bench.compress selects. */
-typedef enum {
-	BENCH_COMPRESS_NONE = 0,
-	BENCH_COMPRESS_ZSTD,
-} bench_compress;
 
 /**
  * Writes the request's profile to bench.output_dir in bench.output_format

@@ -17,7 +17,29 @@
 #include "php_bench.h"
 #include "formats.h"
 
-static void bench_dump_json_costs(bench_buf *b, const bench_dump_views *v, const int64_t *costs)
+/*
+ * A cost: every counter's key, as bench_measure() and bench_counters() have
+ * them, null where the profile has no value (unavailable here, or not
+ * attributed to functions: the CPU clock, retained bytes; in sample mode all
+ * but the sampled ones).
+ */
+static void bench_dump_json_costs(bench_buf *b, const int64_t *costs, const bool *measured)
+{
+	for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+		bench_buf_puts(b, c ? ",\"" : "{\"");
+		bench_buf_puts(b, bench_counter_names[c]);
+		bench_buf_puts(b, "\":");
+		if (measured[c]) {
+			bench_buf_int(b, costs[c]);
+		} else {
+			bench_buf_puts(b, "null");
+		}
+	}
+	bench_buf_puts(b, "}");
+}
+
+/* A call path's own cost: the attributed counters only, as a profile has up to bench.max_nodes paths. */
+static void bench_dump_json_path_costs(bench_buf *b, const bench_dump_views *v, const int64_t *costs)
 {
 	for (int i = 0; i < v->ncounters; i++) {
 		bench_buf_puts(b, i ? ",\"" : "{\"");
@@ -28,19 +50,21 @@ static void bench_dump_json_costs(bench_buf *b, const bench_dump_views *v, const
 	bench_buf_puts(b, v->ncounters ? "}" : "{}");
 }
 
-void bench_dump_json(bench_buf *b, const bench_dump_views *v)
+static void bench_dump_json_request(bench_buf *b, const bench_profile_state *p)
 {
-	const bench_profile_state *p = v->p;
-
 	const bench_profile_request *r = &p->request;
 
-	bench_buf_printf(b, "{\"bench\":\"%s\",\"php\":\"%s\",\"pid\":%ld,\"mode\":\"%s\",\"command\":\"",
-		PHP_BENCH_VERSION, PHP_VERSION, (long) r->pid, p->sampled ? "sample" : "profile");
+	bench_buf_printf(b, "{\"format_version\":%d,\"bench\":\"%s\",\"php\":\"%s\",\"pid\":%ld,\"mode\":\"%s\",\"command\":\"",
+		BENCH_DUMP_JSON_VERSION, PHP_BENCH_VERSION, PHP_VERSION, (long) r->pid, p->sampled ? "sample" : "profile");
 	bench_buf_json_escape(b, r->command);
 	bench_buf_puts(b, "\",\"request\":{\"method\":\"");
 	bench_buf_json_escape(b, r->method);
-	bench_buf_printf(b, "\",\"status\":%d,\"time_ns\":%" PRId64 ",\"duration_ns\":%" PRId64 ",\"peak_memory\":%zu}",
+	bench_buf_printf(b, "\",\"status\":%d,\"time_ns\":%" PRId64 ",\"duration_ns\":%" PRId64 ",\"peak_memory\":%zu,\"script\":\"",
 		r->status, r->time_ns, r->duration_ns, r->peak_memory);
+	bench_buf_json_escape(b, r->script);
+	bench_buf_puts(b, "\",\"sapi\":\"");
+	bench_buf_json_escape(b, r->sapi);
+	bench_buf_puts(b, "\"}");
 	if (p->sampled) {
 		bench_buf_printf(b, ",\"samples\":%" PRIu64 ",\"interval_us\":" ZEND_LONG_FMT ",\"clock\":\"%s\"",
 			p->samples, BENCH_INI(sample_interval_us), BENCH_INI(sample_clock) ? "cpu" : "wall");
@@ -54,18 +78,65 @@ void bench_dump_json(bench_buf *b, const bench_dump_views *v)
 				p->alloc_samples, p->alloc_sample_bytes);
 		}
 	}
+}
+
+/*
+ * The call tree, from the views once they have given the nodes back their
+ * own costs: node 0 is {request}, each node's parent comes before it, and
+ * "function" indexes the "functions" array (which is ordered by own cost).
+ */
+static void bench_dump_json_tree(bench_buf *b, bench_dump_views *v)
+{
+	const bench_profile_state *p = v->p;
+	uint32_t *position = malloc(((size_t) p->funcs_used + 1) * sizeof(*position));
+
+	if (!position) {
+		b->failed = true;
+		return;
+	}
+	for (uint32_t i = 0; i <= p->funcs_used; i++) {
+		position[v->order[i]] = i;
+	}
+	bench_dump_views_restore_own(v);
+	bench_buf_puts(b, ",\"tree\":[");
+	for (uint32_t n = 0; n < p->nodes_used && !b->failed; n++) {
+		const bench_profile_node *node = &p->nodes[n];
+
+		bench_buf_puts(b, n ? ",{\"parent\":" : "{\"parent\":");
+		if (node->parent == BENCH_PROFILE_NONE) {
+			bench_buf_puts(b, "-1");
+		} else {
+			bench_buf_uint(b, node->parent);
+		}
+		bench_buf_puts(b, ",\"function\":");
+		bench_buf_uint(b, position[bench_dump_func_of(p, n)]);
+		bench_buf_puts(b, ",\"calls\":");
+		bench_buf_uint(b, node->calls);
+		bench_buf_puts(b, ",\"own\":");
+		bench_dump_json_path_costs(b, v, node->own);
+		bench_buf_puts(b, "}");
+	}
+	bench_buf_puts(b, "]");
+	free(position);
+}
+
+void bench_dump_json(bench_buf *b, bench_dump_views *v)
+{
+	const bench_profile_state *p = v->p;
+	bool measured[BENCH_COUNTER_COUNT];
+
+	bench_dump_json_request(b, p);
 	bench_buf_puts(b, ",\"counters\":[");
 	for (int i = 0; i < v->ncounters; i++) {
 		bench_buf_printf(b, "%s\"%s\"", i ? "," : "", bench_counter_names[v->counters[i]]);
 	}
-	bench_buf_puts(b, "],\"totals\":");
-	bench_dump_json_costs(b, v, p->total.value);
-	/* The request's CPU time; not read by sampling on the wall clock (a system call per request). */
-	if (!p->sampled || BENCH_INI(sample_clock)) {
-		bench_buf_printf(b, ",\"cpu_ns\":%" PRId64, p->total.value[BENCH_COUNTER_CPU_NS]);
+	for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+		measured[c] = bench_dump_total_measured(v, c);
 	}
+	bench_buf_puts(b, "],\"totals\":");
+	bench_dump_json_costs(b, p->total.value, measured);
 	bench_buf_puts(b, ",\"overhead\":");
-	bench_dump_json_costs(b, v, p->overhead);
+	bench_dump_json_costs(b, p->overhead, v->attributed);
 	bench_buf_printf(b, ",\"nodes\":%u,\"folded_depth\":%" PRIu64 ",\"folded_nodes\":%" PRIu64 ",\"functions\":[",
 		p->nodes_used, p->folded_depth, p->folded_nodes);
 	for (uint32_t i = 0; i <= p->funcs_used; i++) {
@@ -79,9 +150,9 @@ void bench_dump_json(bench_buf *b, const bench_dump_views *v)
 		bench_buf_puts(b, ",\"calls\":");
 		bench_buf_uint(b, v->flat[f].calls);
 		bench_buf_puts(b, ",\"own\":");
-		bench_dump_json_costs(b, v, v->flat[f].own);
+		bench_dump_json_costs(b, v->flat[f].own, v->attributed);
 		bench_buf_puts(b, ",\"inclusive\":");
-		bench_dump_json_costs(b, v, v->flat[f].inclusive);
+		bench_dump_json_costs(b, v->flat[f].inclusive, v->attributed);
 		bench_buf_puts(b, "}");
 	}
 	bench_buf_puts(b, "],\"edges\":[");
@@ -97,10 +168,12 @@ void bench_dump_json(bench_buf *b, const bench_dump_views *v)
 		bench_buf_uint(b, edge->calls);
 		bench_buf_puts(b, ",\"inclusive\":");
 		bench_dump_edge_inclusive(v, edge, inclusive);
-		bench_dump_json_costs(b, v, inclusive);
+		bench_dump_json_costs(b, inclusive, v->attributed);
 		bench_buf_puts(b, "}");
 	}
-	bench_buf_puts(b, "]}\n");
+	bench_buf_puts(b, "]");
+	bench_dump_json_tree(b, v);
+	bench_buf_puts(b, "}\n");
 }
 
 /*
@@ -129,6 +202,89 @@ static void bench_dump_folded_frame(bench_buf *b, const char *name)
 	bench_buf_text(b, name + digits, len - digits, ';', ':');
 }
 
+/* The length of the directory ("/srv/app/", with its slash) that holds every PHP file of the profile; 0 for none. */
+static size_t bench_dump_common_dir(const bench_profile_state *p, const char **dir)
+{
+	size_t len = 0;
+
+	*dir = NULL;
+	for (uint32_t f = 0; f < p->funcs_used; f++) {
+		const char *file = p->funcs[f].file;
+
+		if (!file) {
+			continue;
+		}
+		if (!*dir) {
+			*dir = file;
+			len = strlen(file);
+		}
+		size_t same = 0;
+		while (same < len && file[same] == (*dir)[same]) {
+			same++;
+		}
+		len = same;
+	}
+	/* Back to the last slash: a directory, not a common start of names. */
+	while (len > 0 && (*dir)[len - 1] != '/') {
+		len--;
+	}
+	return len > 1 ? len : 0;
+}
+
+/*
+ * The names folded frames show: a closure, file body or anonymous class
+ * names its file without the directory common to all the profile's files
+ * ("{closure}@src/Http/Kernel.php:42"), as a flame graph has room for little
+ * and the full path is in every other format. NULL where memory ran out;
+ * names not shortened point to the profile's.
+ */
+static char **bench_dump_folded_names(const bench_profile_state *p)
+{
+	uint32_t nfuncs = p->funcs_used + 1;
+	char **names = calloc(nfuncs, sizeof(*names));
+	const char *dir;
+	size_t dir_len = bench_dump_common_dir(p, &dir);
+	char *needle = dir_len ? strndup(dir, dir_len) : NULL;
+
+	if (!names || (dir_len && !needle)) {
+		free(names);
+		free(needle);
+		return NULL;
+	}
+	for (uint32_t f = 0; f < nfuncs; f++) {
+		const char *name = bench_dump_func_name(p, f), *at = needle ? strstr(name, needle) : NULL;
+
+		names[f] = (char *) name;
+		if (!at) {
+			continue;
+		}
+		char *shorter = malloc(strlen(name) + 1), *out = shorter;
+		if (!shorter) {
+			continue;
+		}
+		/* Every occurrence: eval()'d code names its file, and so does a closure declared in it. */
+		for (const char *from = name; at; from = at + dir_len, at = strstr(from, needle)) {
+			memcpy(out, from, (size_t) (at - from));
+			out += at - from;
+			name = at + dir_len;
+		}
+		strcpy(out, name);
+		names[f] = shorter;
+	}
+	free(needle);
+	return names;
+}
+
+static void bench_dump_free_folded_names(const bench_profile_state *p, char **names)
+{
+	for (uint32_t f = 0; f <= p->funcs_used; f++) {
+		if (names[f] != bench_dump_func_name(p, f)) {
+			free(names[f]);
+		}
+	}
+	free(names);
+}
+
 /*
  * Folded stacks (flame graph input): "a;b;c value", one line per call path,
  * own cost of the sort counter. A path is walked up from its node into
@@ -140,6 +296,12 @@ void bench_dump_folded(bench_buf *b, const bench_profile_state *p, int counter)
 {
 	uint32_t *frames = NULL;
 	uint32_t frames_size = 0;
+	char **names = bench_dump_folded_names(p);
+
+	if (!names) {
+		b->failed = true;
+		return;
+	}
 
 	for (uint32_t n = 0; n < p->nodes_used && !b->failed; n++) {
 		int64_t value = p->nodes[n].own[counter];
@@ -164,13 +326,14 @@ void bench_dump_folded(bench_buf *b, const bench_profile_state *p, int counter)
 			break;
 		}
 		while (depth-- > 0) {
-			bench_dump_folded_frame(b, bench_dump_func_name(p, bench_dump_func_of(p, frames[depth])));
+			bench_dump_folded_frame(b, names[bench_dump_func_of(p, frames[depth])]);
 			bench_buf_puts(b, depth > 0 ? ";" : " ");
 		}
 		bench_buf_int(b, value);
 		bench_buf_puts(b, "\n");
 	}
 	free(frames);
+	bench_dump_free_folded_names(p, names);
 }
 
 static void bench_dump_callgrind_costs(bench_buf *b, const bench_dump_views *v, uint32_t line, const int64_t *costs)

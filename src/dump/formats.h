@@ -14,8 +14,15 @@
 
 /** The callgrind format: per function its own cost, per callee the calls and their inclusive cost. */
 void bench_dump_callgrind(bench_buf *b, const bench_dump_views *v);
-/** JSON: totals, overhead, functions (by own cost) and edges. */
-void bench_dump_json(bench_buf *b, const bench_dump_views *v);
+/** The version of the JSON format (format_version), raised when a key changes meaning or goes: docs/profile.schema.json. */
+#define BENCH_DUMP_JSON_VERSION 1
+
+/**
+ * JSON: the request, totals, overhead, functions (by own cost), edges and the
+ * call tree. Writing the tree gives the nodes back their own costs: the views
+ * are then spent but for freeing.
+ */
+void bench_dump_json(bench_buf *b, bench_dump_views *v);
 /** Folded stacks ("a;b;c value"): one line per call path, own cost of counter; nodes must hold own costs. */
 void bench_dump_folded(bench_buf *b, const bench_profile_state *p, int counter);
 

@@ -24,12 +24,15 @@
 
 /* Field numbers of profile.proto. */
 enum {
-	PB_PROFILE_SAMPLE_TYPE = 1, PB_PROFILE_SAMPLE = 2, PB_PROFILE_LOCATION = 4, PB_PROFILE_FUNCTION = 5,
+	PB_PROFILE_SAMPLE_TYPE = 1, PB_PROFILE_SAMPLE = 2, PB_PROFILE_MAPPING = 3, PB_PROFILE_LOCATION = 4, PB_PROFILE_FUNCTION = 5,
 	PB_PROFILE_STRING_TABLE = 6, PB_PROFILE_TIME_NANOS = 9, PB_PROFILE_DURATION_NANOS = 10,
 	PB_PROFILE_PERIOD_TYPE = 11, PB_PROFILE_PERIOD = 12, PB_PROFILE_COMMENT = 13, PB_PROFILE_DEFAULT_SAMPLE_TYPE = 14,
 	PB_VALUE_TYPE_TYPE = 1, PB_VALUE_TYPE_UNIT = 2,
-	PB_SAMPLE_LOCATION_ID = 1, PB_SAMPLE_VALUE = 2,
-	PB_LOCATION_ID = 1, PB_LOCATION_LINE = 4,
+	PB_SAMPLE_LOCATION_ID = 1, PB_SAMPLE_VALUE = 2, PB_SAMPLE_LABEL = 3,
+	PB_LABEL_KEY = 1, PB_LABEL_STR = 2, PB_LABEL_NUM = 3,
+	PB_MAPPING_ID = 1, PB_MAPPING_FILENAME = 5, PB_MAPPING_HAS_FUNCTIONS = 7, PB_MAPPING_HAS_FILENAMES = 8,
+	PB_MAPPING_HAS_LINE_NUMBERS = 9,
+	PB_LOCATION_ID = 1, PB_LOCATION_MAPPING_ID = 2, PB_LOCATION_LINE = 4,
 	PB_LINE_FUNCTION_ID = 1, PB_LINE_LINE = 2,
 	PB_FUNCTION_ID = 1, PB_FUNCTION_NAME = 2, PB_FUNCTION_SYSTEM_NAME = 3, PB_FUNCTION_FILENAME = 4, PB_FUNCTION_START_LINE = 5,
 };
@@ -119,10 +122,60 @@ static void pb_counter_type(int counter, const char **type, const char **unit)
 	}
 }
 
+/* A label of every sample: a string, or a number where str is NULL. */
+static void pb_label(bench_buf *labels, bench_buf *scratch, pb_strings *strings, const char *key, const char *str, int64_t num)
+{
+	pb_int(scratch, PB_LABEL_KEY, pb_string(strings, key));
+	if (str) {
+		pb_int(scratch, PB_LABEL_STR, pb_string(strings, str));
+	} else {
+		pb_int(scratch, PB_LABEL_NUM, num);
+	}
+	pb_message(labels, PB_SAMPLE_LABEL, scratch);
+}
+
+/*
+ * What a fleet profiler slices merged profiles by (pprof -tags, -tagfocus):
+ * the request, the process, and in sample mode whether its allocations were sampled.
+ */
+static void pb_request_labels(bench_buf *labels, bench_buf *scratch, pb_strings *strings, const bench_profile_state *p)
+{
+	const bench_profile_request *r = &p->request;
+
+	/* A request with a method came over HTTP: its URI, without the query string. */
+	if (r->method[0]) {
+		pb_label(labels, scratch, strings, "uri", r->command, 0);
+		pb_label(labels, scratch, strings, "method", r->method, 0);
+	}
+	if (r->status) {
+		pb_label(labels, scratch, strings, "status", NULL, r->status);
+	}
+	pb_label(labels, scratch, strings, "script", r->script, 0);
+	pb_label(labels, scratch, strings, "sapi", r->sapi, 0);
+	pb_label(labels, scratch, strings, "pid", NULL, r->pid);
+	if (p->sampled) {
+		pb_label(labels, scratch, strings, "alloc_sampled", p->allocs_sampled ? "true" : "false", 0);
+	}
+}
+
+/*
+ * The one mapping that every location points to, its functions, files and
+ * lines given: pprof then symbolizes nothing, and has a main binary to name.
+ */
+static void pb_mapping(bench_buf *b, bench_buf *scratch, pb_strings *strings)
+{
+	pb_int(scratch, PB_MAPPING_ID, 1);
+	pb_int(scratch, PB_MAPPING_FILENAME, pb_string(strings, "php"));
+	pb_int(scratch, PB_MAPPING_HAS_FUNCTIONS, 1);
+	pb_int(scratch, PB_MAPPING_HAS_FILENAMES, 1);
+	pb_int(scratch, PB_MAPPING_HAS_LINE_NUMBERS, 1);
+	pb_message(b, PB_PROFILE_MAPPING, scratch);
+}
+
 void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const int *counters, int ncounters, int sort_counter)
 {
 	const bench_profile_request *r = &p->request;
-	bench_buf scratch = {0}, packed = {0};
+	bench_buf scratch = {0}, packed = {0}, labels = {0};
 	pb_strings strings = {0};
 	char text[5][1100];
 	int64_t sort_type = 0;
@@ -144,7 +197,13 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const int *cou
 			}
 		}
 	}
+	/* Profile mode counts every call: a period of one call. */
+	if (!p->sampled) {
+		pb_value_type(b, PB_PROFILE_PERIOD_TYPE, &scratch, calls_index, count_index);
+		pb_int(b, PB_PROFILE_PERIOD, 1);
+	}
 	pb_int(b, PB_PROFILE_DEFAULT_SAMPLE_TYPE, sort_type);
+	pb_request_labels(&labels, &scratch, &strings, p);
 
 	/* A sample per call path with a cost: its locations from the leaf up, and its own values. */
 	/* Once the output failed (bench.output_max_mb), no more: a deep recursion's stacks grow with the square of its depth. */
@@ -167,14 +226,17 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const int *cou
 			pb_varint(&packed, (uint64_t) node->own[counters[i]]);
 		}
 		pb_message(&scratch, PB_SAMPLE_VALUE, &packed);
+		bench_buf_append(&scratch, labels.data ? labels.data : "", labels.len);
 		pb_message(b, PB_PROFILE_SAMPLE, &scratch);
 	}
+	pb_mapping(b, &scratch, &strings);
 
 	/* A location and a function per function ({request} included), both numbered from 1. */
 	for (uint32_t f = 0; f <= p->funcs_used; f++) {
 		pb_int(&packed, PB_LINE_FUNCTION_ID, f + 1);
 		pb_int(&packed, PB_LINE_LINE, bench_dump_func_line(p, f));
 		pb_int(&scratch, PB_LOCATION_ID, f + 1);
+		pb_int(&scratch, PB_LOCATION_MAPPING_ID, 1);
 		pb_message(&scratch, PB_LOCATION_LINE, &packed);
 		pb_message(b, PB_PROFILE_LOCATION, &scratch);
 
@@ -205,10 +267,11 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const int *cou
 		bench_buf_text(&scratch, strings.items[i], strlen(strings.items[i]), '\0', '\0');
 		pb_message(b, PB_PROFILE_STRING_TABLE, &scratch);
 	}
-	if (strings.failed || scratch.failed || packed.failed) {
+	if (strings.failed || scratch.failed || packed.failed || labels.failed) {
 		b->failed = true;
 	}
 	free(strings.items);
 	bench_buf_free(&scratch);
 	bench_buf_free(&packed);
+	bench_buf_free(&labels);
 }

@@ -30,6 +30,9 @@
 #ifdef HAVE_BENCH_ZSTD
 # include <zstd.h>
 #endif
+#ifdef HAVE_BENCH_ZLIB
+# include <zlib.h>
+#endif
 
 #define BENCH_SINK_CHUNK (64 * 1024)
 
@@ -63,6 +66,16 @@ static bool bench_sink_write_all(bench_sink *sink, const char *data, size_t len)
  */
 static __thread char *bench_sink_chunk;
 static __thread size_t bench_sink_chunk_size;
+
+/*
+ * A profile that with its frame fits in one file-system block (most sampled
+ * requests) is stored in its zstd frame or gzip member as it is: its file
+ * takes a block either way, and compressing it took the writer a sixth of its
+ * time per profile, its tables cold. Any reader of the format reads it. The
+ * header goes in front of the profile in the chunk, for a single write.
+ */
+#define BENCH_SINK_STORED_MAX 4096
+
 #ifdef HAVE_BENCH_ZSTD
 static __thread ZSTD_CCtx *bench_sink_zstd;
 
@@ -101,14 +114,7 @@ static bool bench_sink_zstd_start(void)
 	return true;
 }
 
-/*
- * A profile that with its frame fits in one file-system block (most sampled
- * requests) is stored in a zstd frame as it is, in one raw block: its file
- * takes a block either way, and compressing it took the writer a sixth of its
- * time per profile, its tables cold. Any zstd reader reads the frame. The
- * header goes in front of the profile in the chunk, for a single write.
- */
-#define BENCH_SINK_STORED_MAX 4096
+/* zstd stores a small profile in one raw block (BENCH_SINK_STORED_MAX). */
 #define BENCH_SINK_STORED_HEADER_MAX 10
 
 static bool bench_sink_store(bench_sink *sink)
@@ -136,6 +142,73 @@ static bool bench_sink_store(bench_sink *sink)
 }
 #endif
 
+#ifdef HAVE_BENCH_ZLIB
+static __thread z_stream bench_sink_gzip;
+static __thread bool bench_sink_gzip_ready;
+
+/* Level 1, as zstd's: a profile's names repeat close together, and the writer's time is the pool's. */
+static bool bench_sink_gzip_start(void)
+{
+	if (bench_sink_gzip_ready) {
+		return deflateReset(&bench_sink_gzip) == Z_OK;
+	}
+	memset(&bench_sink_gzip, 0, sizeof(bench_sink_gzip));
+	/* A window of 2^15 plus 16: the gzip wrapper (header and CRC), which pprof and gunzip read. */
+	bench_sink_gzip_ready = deflateInit2(&bench_sink_gzip, 1, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK;
+	return bench_sink_gzip_ready;
+}
+
+static bool bench_sink_deflate(bench_sink *sink, const char *data, size_t len, int flush)
+{
+	char out[BENCH_SINK_CHUNK];
+	z_stream *z = &bench_sink_gzip;
+	int rc;
+
+	z->next_in = (Bytef *) data;
+	z->avail_in = (uInt) len;
+	/*
+	 * Without Z_FINISH, deflate() has taken all of the input once it leaves
+	 * room in the output; with it, the stream ends at Z_STREAM_END.
+	 */
+	do {
+		z->next_out = (Bytef *) out;
+		z->avail_out = sizeof(out);
+		rc = deflate(z, flush);
+		if (rc == Z_STREAM_ERROR) {
+			sink->error = "zlib stream error";
+			return false;
+		}
+		size_t produced = sizeof(out) - z->avail_out;
+		if (produced && !bench_sink_write_all(sink, out, produced)) {
+			return false;
+		}
+	} while (flush == Z_FINISH ? rc != Z_STREAM_END : z->avail_out == 0);
+	return true;
+}
+
+/* gzip stores a small profile (BENCH_SINK_STORED_MAX) in one stored deflate block, with its CRC. */
+#define BENCH_SINK_GZIP_HEADER 15
+#define BENCH_SINK_GZIP_TRAILER 8
+
+static bool bench_sink_gzip_store(bench_sink *sink)
+{
+	size_t len = sink->buf.len;
+	uint32_t crc = (uint32_t) crc32(crc32(0, Z_NULL, 0), (const Bytef *) sink->buf.data, (uInt) len);
+	/* gzip: magic, deflate, no flags, no time, no extra flags, Unix; then a final stored block and its length. */
+	unsigned char header[BENCH_SINK_GZIP_HEADER] = {0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1,
+		(unsigned char) len, (unsigned char) (len >> 8), (unsigned char) ~len, (unsigned char) (~len >> 8)};
+	unsigned char *trailer = (unsigned char *) sink->buf.data + BENCH_SINK_GZIP_HEADER + len;
+
+	memmove(sink->buf.data + BENCH_SINK_GZIP_HEADER, sink->buf.data, len);
+	memcpy(sink->buf.data, header, BENCH_SINK_GZIP_HEADER);
+	for (int i = 0; i < 4; i++) {
+		trailer[i] = (unsigned char) (crc >> (8 * i));
+		trailer[4 + i] = (unsigned char) (len >> (8 * i));
+	}
+	return bench_sink_write_all(sink, sink->buf.data, BENCH_SINK_GZIP_HEADER + len + BENCH_SINK_GZIP_TRAILER);
+}
+#endif
+
 static bool bench_sink_drain(bench_buf *b, void *ctx)
 {
 	bench_sink *sink = ctx;
@@ -145,13 +218,20 @@ static bool bench_sink_drain(bench_buf *b, void *ctx)
 		return false;
 	}
 	sink->drained = true;
+	switch (sink->compress) {
 #ifdef HAVE_BENCH_ZSTD
-	if (sink->zstd) {
-		ok = bench_sink_compress(sink, b->data, b->len, ZSTD_e_continue);
-	} else
+		case BENCH_COMPRESS_ZSTD:
+			ok = bench_sink_compress(sink, b->data, b->len, ZSTD_e_continue);
+			break;
 #endif
-	{
-		ok = bench_sink_write_all(sink, b->data, b->len);
+#ifdef HAVE_BENCH_ZLIB
+		case BENCH_COMPRESS_GZIP:
+			ok = bench_sink_deflate(sink, b->data, b->len, Z_NO_FLUSH);
+			break;
+#endif
+		default:
+			ok = bench_sink_write_all(sink, b->data, b->len);
+			break;
 	}
 	return ok;
 }
@@ -169,12 +249,17 @@ static unsigned bench_sink_seq;
 #endif
 #define BENCH_SINK_NAME_TRIES 16
 
+/* The file name's suffix per compression, as gzip and zstd name their files. */
+static const char *const bench_sink_suffixes[] = {
+	[BENCH_COMPRESS_NONE] = "", [BENCH_COMPRESS_ZSTD] = ".zst", [BENCH_COMPRESS_GZIP] = ".gz", [BENCH_COMPRESS_AUTO] = "",
+};
+
 /* The directory was checked to fit (bench_sink_dir_fits()): a name cut short here would be another file's. */
 static void bench_sink_name(bench_sink *sink)
 {
 	unsigned seq = __atomic_add_fetch(&bench_sink_seq, 1, __ATOMIC_RELAXED);
 	int len = snprintf(sink->path, sizeof(sink->path), "%s/bench.%s.%ld.%u.%s%s", sink->dir, sink->stamp, (long) bench_pid(),
-		seq, sink->extension, sink->zstd ? ".zst" : "");
+		seq, sink->extension, bench_sink_suffixes[sink->compress]);
 
 	ZEND_ASSERT(len > 0 && (size_t) len + sizeof(".tmp") <= sizeof(sink->path));
 	(void) len;
@@ -348,7 +433,24 @@ static bool bench_sink_copy_named(bench_sink *sink, int link_errno)
 	return true;
 }
 
-bool bench_sink_open(bench_sink *sink, const char *dir, const char *extension, bool zstd, uint64_t allowed)
+/* The compression this sink can use: a codec this build lacks, or whose context cannot be made, writes plain. */
+static bench_compress bench_sink_codec(bench_compress compress)
+{
+	switch (compress) {
+#ifdef HAVE_BENCH_ZSTD
+		case BENCH_COMPRESS_ZSTD:
+			return bench_sink_zstd_start() ? compress : BENCH_COMPRESS_NONE;
+#endif
+#ifdef HAVE_BENCH_ZLIB
+		case BENCH_COMPRESS_GZIP:
+			return bench_sink_gzip_start() ? compress : BENCH_COMPRESS_NONE;
+#endif
+		default:
+			return BENCH_COMPRESS_NONE;
+	}
+}
+
+bool bench_sink_open(bench_sink *sink, const char *dir, const char *extension, bench_compress compress, uint64_t allowed)
 {
 	time_t now = time(NULL);
 	struct tm tm;
@@ -360,11 +462,7 @@ bool bench_sink_open(bench_sink *sink, const char *dir, const char *extension, b
 		sink->error = "the directory's path is too long for a profile's file name";
 		return false;
 	}
-#ifdef HAVE_BENCH_ZSTD
-	sink->zstd = zstd && bench_sink_zstd_start();
-#else
-	(void) zstd;
-#endif
+	sink->compress = bench_sink_codec(compress);
 	sink->dir = dir;
 	sink->extension = extension;
 	gmtime_r(&now, &tm);
@@ -402,30 +500,44 @@ bool bench_sink_open(bench_sink *sink, const char *dir, const char *extension, b
 	return true;
 }
 
-bool bench_sink_close(bench_sink *sink)
+/* Writes what the buffer holds and ends the compressed stream. */
+static bool bench_sink_finish(bench_sink *sink)
 {
-	bool ok = !sink->buf.failed && !sink->error;
-
-	if (ok) {
+	switch (sink->compress) {
 #ifdef HAVE_BENCH_ZSTD
-		if (sink->zstd) {
+		case BENCH_COMPRESS_ZSTD:
 			/*
 			 * A profile that fits in one chunk is compressed knowing its size: zstd
 			 * then sizes its tables to it, not to the window.
 			 */
 			if (sink->drained) {
-				ok = bench_sink_compress(sink, sink->buf.data, sink->buf.len, ZSTD_e_end);
-			} else if (sink->buf.len + BENCH_SINK_STORED_HEADER_MAX <= MIN(BENCH_SINK_STORED_MAX, sink->buf.cap)) {
-				ok = bench_sink_store(sink);
-			} else {
-				ZSTD_CCtx_setPledgedSrcSize(bench_sink_zstd, sink->buf.len);
-				ok = bench_sink_compress(sink, sink->buf.data, sink->buf.len, ZSTD_e_end);
+				return bench_sink_compress(sink, sink->buf.data, sink->buf.len, ZSTD_e_end);
 			}
-		} else
+			if (sink->buf.len + BENCH_SINK_STORED_HEADER_MAX <= MIN(BENCH_SINK_STORED_MAX, sink->buf.cap)) {
+				return bench_sink_store(sink);
+			}
+			ZSTD_CCtx_setPledgedSrcSize(bench_sink_zstd, sink->buf.len);
+			return bench_sink_compress(sink, sink->buf.data, sink->buf.len, ZSTD_e_end);
 #endif
-		{
-			ok = bench_sink_write_all(sink, sink->buf.data, sink->buf.len);
-		}
+#ifdef HAVE_BENCH_ZLIB
+		case BENCH_COMPRESS_GZIP:
+			if (!sink->drained && sink->buf.len + BENCH_SINK_GZIP_HEADER + BENCH_SINK_GZIP_TRAILER
+					<= MIN(BENCH_SINK_STORED_MAX, sink->buf.cap)) {
+				return bench_sink_gzip_store(sink);
+			}
+			return bench_sink_deflate(sink, sink->buf.data, sink->buf.len, Z_FINISH);
+#endif
+		default:
+			return bench_sink_write_all(sink, sink->buf.data, sink->buf.len);
+	}
+}
+
+bool bench_sink_close(bench_sink *sink)
+{
+	bool ok = !sink->buf.failed && !sink->error;
+
+	if (ok) {
+		ok = bench_sink_finish(sink);
 	}
 	if (!sink->error && sink->buf.failed) {
 		sink->error = "out of memory";
@@ -477,5 +589,11 @@ void bench_sink_mshutdown(void)
 #ifdef HAVE_BENCH_ZSTD
 	ZSTD_freeCCtx(bench_sink_zstd);
 	bench_sink_zstd = NULL;
+#endif
+#ifdef HAVE_BENCH_ZLIB
+	if (bench_sink_gzip_ready) {
+		deflateEnd(&bench_sink_gzip);
+		bench_sink_gzip_ready = false;
+	}
 #endif
 }

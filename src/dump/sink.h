@@ -18,16 +18,25 @@
 # define MAXPATHLEN PATH_MAX
 #endif
 
+/** What bench.compress selects; auto is resolved per format before a sink opens. */
+typedef enum {
+	BENCH_COMPRESS_NONE = 0,
+	BENCH_COMPRESS_ZSTD,
+	BENCH_COMPRESS_GZIP,
+	BENCH_COMPRESS_AUTO,
+} bench_compress;
+
 /**
  * A profile file being written: writers append to buf, which drains into the
- * file (through zstd when compressing) every 64 KiB, so that a dump touches
- * little new memory. The file has no name, or a temporary one, until
+ * file (through zstd or zlib when compressing) every 64 KiB, so that a dump
+ * touches little new memory. The file has no name, or a temporary one, until
  * bench_sink_close().
  */
 typedef struct {
 	bench_buf buf;
 	int fd;
-	bool zstd;
+	/** none, zstd or gzip: never auto */
+	bench_compress compress;
 	/** what the name is made of: the directory and extension are the caller's, kept while the sink is open */
 	const char *dir, *extension;
 	char stamp[32];
@@ -56,16 +65,16 @@ static inline bool bench_sink_dir_fits(const char *dir)
 }
 
 /**
- * Opens bench.<time>.<pid>.<seq>.<extension>[.zst] in dir for writing, seq
+ * Opens bench.<time>.<pid>.<seq>.<extension>[.zst|.gz] in dir for writing, seq
  * numbering this process's profiles; allowed caps the bytes on disk (0: none).
- * False with sink->error set.
+ * A compression this build lacks writes a plain file. False with sink->error set.
  */
-bool bench_sink_open(bench_sink *sink, const char *dir, const char *extension, bool zstd, uint64_t allowed);
+bool bench_sink_open(bench_sink *sink, const char *dir, const char *extension, bench_compress compress, uint64_t allowed);
 
 /** Flushes, names the file with its final name and closes it; false (file removed) with sink->error set. */
 bool bench_sink_close(bench_sink *sink);
 
-/** Frees what the calling thread kept for writing (its buffer and zstd context). */
+/** Frees what the calling thread kept for writing (its buffer, zstd and zlib contexts). */
 void bench_sink_mshutdown(void);
 
 #endif /* BENCH_SRC_DUMP_SINK_H */

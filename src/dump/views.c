@@ -120,6 +120,9 @@ bool bench_dump_build_views(bench_dump_views *v, bench_profile_state *p)
 	/* Without time samples, the sampled allocations rank the functions, not a time that is zero everywhere. */
 	v->sort_counter = p->sampled && p->time_samples_off && p->allocs_sampled ? BENCH_COUNTER_ALLOC_BYTES : bench_dump_sort_counter(p);
 	v->ncounters = bench_dump_counters(p, v->counters);
+	for (int i = 0; i < v->ncounters; i++) {
+		v->attributed[v->counters[i]] = true;
+	}
 	v->flat = calloc(nfuncs, sizeof(*v->flat));
 	v->edges = malloc(((size_t) p->nodes_used + 1) * sizeof(*v->edges));
 	v->next_node = malloc(((size_t) p->nodes_used + 1) * sizeof(*v->next_node));
@@ -199,11 +202,22 @@ void bench_dump_edge_inclusive(const bench_dump_views *v, const bench_dump_edge 
 	}
 }
 
-void bench_dump_free_views(bench_dump_views *v)
+void bench_dump_views_restore_own(bench_dump_views *v)
 {
 	if (v->inclusive_in_place) {
 		bench_dump_inclusive_to_own(v->p);
+		v->inclusive_in_place = false;
 	}
+}
+
+bool bench_dump_total_measured(const bench_dump_views *v, int c)
+{
+	return v->p->sampled ? v->attributed[c] : bench_cost_available((bench_counter) c, NULL);
+}
+
+void bench_dump_free_views(bench_dump_views *v)
+{
+	bench_dump_views_restore_own(v);
 	free(v->flat);
 	free(v->edges);
 	free(v->next_node);

@@ -37,6 +37,8 @@ typedef struct {
 	/** the counters written, in order */
 	int counters[BENCH_COUNTER_COUNT];
 	int ncounters;
+	/** per counter, whether it is one of counters[] (functions, edges and call paths have a value for it) */
+	bool attributed[BENCH_COUNTER_COUNT];
 	/** per function, and one more for the request root ("{request}") */
 	bench_dump_flat *flat;
 	bench_dump_edge *edges;
@@ -96,5 +98,15 @@ void bench_dump_free_views(bench_dump_views *v);
 
 /** The inclusive cost of an edge: the sum over its nodes. */
 void bench_dump_edge_inclusive(const bench_dump_views *v, const bench_dump_edge *edge, int64_t *out);
+
+/** Puts the nodes' own costs back before the views are freed: edges' inclusive costs are then unknown. */
+void bench_dump_views_restore_own(bench_dump_views *v);
+
+/**
+ * Whether the profile's totals have a value for counter c: in profile mode
+ * every counter available here (the CPU clock too, read at the start and the
+ * end), in sample mode the sampled ones.
+ */
+bool bench_dump_total_measured(const bench_dump_views *v, int c);
 
 #endif /* BENCH_SRC_DUMP_VIEWS_H */

@@ -147,12 +147,29 @@ const char *bench_dump_dir(void)
 	return BENCH_INI(output_dir) && *BENCH_INI(output_dir) ? BENCH_INI(output_dir) : php_get_temporary_directory();
 }
 
+bench_compress bench_dump_compression(bench_format format, bench_compress compress)
+{
+	if (compress != BENCH_COMPRESS_AUTO) {
+		return compress;
+	}
+	/*
+	 * What the format's readers open as it is: pprof's convention is gzip
+	 * (pprof, Go, Pyroscope, Parca); callgrind_annotate, QCachegrind and
+	 * flame graph tools read plain text only (docs/formats.md).
+	 */
+#ifdef HAVE_BENCH_ZLIB
+	return format == BENCH_FORMAT_PPROF ? BENCH_COMPRESS_GZIP : BENCH_COMPRESS_NONE;
+#else
+	return BENCH_COMPRESS_NONE;
+#endif
+}
+
 void bench_dump_take_settings(bench_dump_settings *s)
 {
 	const char *dir = bench_dump_dir();
 
 	s->format = (bench_format) BENCH_INI(output_format);
-	s->zstd = BENCH_INI(compress) == BENCH_COMPRESS_ZSTD;
+	s->compress = bench_dump_compression(s->format, (bench_compress) BENCH_INI(compress));
 	s->max_bytes = BENCH_INI(output_max_mb) > 0 ? (uint64_t) BENCH_INI(output_max_mb) * 1024 * 1024 : 0;
 	s->max_invalid = BENCH_INI(output_max_mb) == BENCH_OUTPUT_MAX_MB_INVALID;
 	/* A directory too long to be copied whole is refused (bench_sink_dir_fits()), never written to cut short. */
@@ -164,11 +181,22 @@ void bench_dump_take_settings(bench_dump_settings *s)
 	}
 }
 
-static const char *bench_dump_extension(bench_format format)
+/*
+ * A file name's last parts. Folded stacks have no header, so their name says
+ * what their values count: "wall_ns.folded", "cpu_ns.folded" or "instructions.folded".
+ */
+static const char *bench_dump_extension(bench_format format, const bench_profile_state *p)
 {
 	switch (format) {
 		case BENCH_FORMAT_FOLDED:
-			return "folded";
+			switch (bench_dump_sort_counter(p)) {
+				case BENCH_COUNTER_CPU_NS:
+					return "cpu_ns.folded";
+				case BENCH_COUNTER_INSTRUCTIONS:
+					return "instructions.folded";
+				default:
+					return "wall_ns.folded";
+			}
 		case BENCH_FORMAT_JSON:
 			return "json";
 		case BENCH_FORMAT_PPROF:
@@ -210,7 +238,7 @@ bool bench_dump_write(bench_profile_state *p, const bench_dump_settings *s, benc
 		}
 		allowed = s->max_bytes - used;
 	}
-	if (!bench_sink_open(sink, s->dir, bench_dump_extension(s->format), s->zstd, allowed)) {
+	if (!bench_sink_open(sink, s->dir, bench_dump_extension(s->format, p), s->compress, allowed)) {
 		bench_dump_failed(BENCH_FAILURE_UNWRITABLE, "cannot write the profile %s: %s", sink->path, sink->error);
 		return false;
 	}

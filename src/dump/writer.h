@@ -15,7 +15,8 @@
 /** How a profile is written: taken in its request (per-directory settings), used by whichever thread writes it. */
 typedef struct {
 	bench_format format;
-	bool zstd;
+	/** bench.compress, auto resolved for the format */
+	bench_compress compress;
 	/** what the bench files in dir may weigh, 0: no cap */
 	uint64_t max_bytes;
 	/** bench.output_max_mb is invalid: the profile is dropped */
@@ -27,6 +28,9 @@ typedef struct {
 
 /** bench.output_dir, or the system's temporary directory. */
 const char *bench_dump_dir(void);
+
+/** The compression a profile in format gets: compress, or for auto the one its viewers read. */
+bench_compress bench_dump_compression(bench_format format, bench_compress compress);
 
 /** The settings of this request. */
 void bench_dump_take_settings(bench_dump_settings *settings);

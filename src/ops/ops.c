@@ -32,18 +32,57 @@ static int bench_ops_count(zend_execute_data *execute_data)
 	return ZEND_USER_OPCODE_DISPATCH;
 }
 
+/*
+ * A call of a function without typed parameters starts past the RECV and
+ * RECV_INIT of the arguments passed, which do nothing then; unless an
+ * observer is registered (Xdebug in any mode, bench's profile mode), whose
+ * calls start at the first opcode. Those are not counted either way, so that
+ * the same code counts the same.
+ */
+static int bench_ops_count_recv(zend_execute_data *execute_data)
+{
+	const zend_op *opline = EX(opline);
+	user_opcode_handler_t previous = bench_ops_previous[opline->opcode];
+
+	if ((EX(func)->op_array.fn_flags & ZEND_ACC_HAS_TYPE_HINTS) || opline->op1.num > EX_NUM_ARGS()) {
+		bench_ops_executed++;
+	}
+	if (previous) {
+		return previous(execute_data);
+	}
+	return ZEND_USER_OPCODE_DISPATCH;
+}
+
+/*
+ * Opcodes left uncounted. HANDLE_EXCEPTION runs on EG(exception_op), outside
+ * any op array, and is left to the VM (as Xdebug's coverage does). The EXT_
+ * opcodes are markers that a debugger or coverage tool has the compiler add
+ * (Xdebug does, in develop, trace and coverage mode at least): counting them
+ * would make the same code's count depend on which extensions are loaded.
+ */
+static bool bench_ops_skipped(int opcode)
+{
+	switch (opcode) {
+		case ZEND_HANDLE_EXCEPTION:
+		case ZEND_EXT_STMT:
+		case ZEND_EXT_FCALL_BEGIN:
+		case ZEND_EXT_FCALL_END:
+		case ZEND_EXT_NOP:
+			return true;
+		default:
+			return false;
+	}
+}
+
 void bench_ops_minit(void)
 {
 	for (int opcode = 0; opcode <= ZEND_VM_LAST_OPCODE; opcode++) {
-		/*
-		 * HANDLE_EXCEPTION runs on EG(exception_op), outside any op array, and
-		 * is left to the VM (as Xdebug's coverage does): it is not counted.
-		 */
-		if (opcode == ZEND_HANDLE_EXCEPTION) {
+		if (bench_ops_skipped(opcode)) {
 			continue;
 		}
 		bench_ops_previous[opcode] = zend_get_user_opcode_handler((zend_uchar) opcode);
-		zend_set_user_opcode_handler((zend_uchar) opcode, bench_ops_count);
+		zend_set_user_opcode_handler((zend_uchar) opcode,
+			opcode == ZEND_RECV || opcode == ZEND_RECV_INIT ? bench_ops_count_recv : bench_ops_count);
 	}
 	bench_ops_installed = true;
 }
@@ -54,10 +93,11 @@ void bench_ops_mshutdown(void)
 		return;
 	}
 	for (int opcode = 0; opcode <= ZEND_VM_LAST_OPCODE; opcode++) {
-		if (opcode == ZEND_HANDLE_EXCEPTION) {
+		if (bench_ops_skipped(opcode)) {
 			continue;
 		}
-		if (zend_get_user_opcode_handler((zend_uchar) opcode) == bench_ops_count) {
+		user_opcode_handler_t ours = opcode == ZEND_RECV || opcode == ZEND_RECV_INIT ? bench_ops_count_recv : bench_ops_count;
+		if (zend_get_user_opcode_handler((zend_uchar) opcode) == ours) {
 			zend_set_user_opcode_handler((zend_uchar) opcode, bench_ops_previous[opcode]);
 		}
 	}

@@ -588,6 +588,7 @@ void bench_profile_note_request(bench_profile_state *p)
 	}
 	memcpy(r->command, command, len);
 	r->command[len] = '\0';
+	snprintf(r->sapi, sizeof(r->sapi), "%s", sapi_module.name ? sapi_module.name : "-");
 	/* Methods are short words; a longer one (any client can send one) is cut. */
 	snprintf(r->method, sizeof(r->method), "%s", SG(request_info).request_method ? SG(request_info).request_method : "");
 	r->status = SG(request_info).request_method ? SG(sapi_headers).http_response_code : 0;
@@ -657,6 +658,9 @@ bool bench_profile_begin_tree(bench_profile_state *p)
 		return false;
 	}
 	p->stack[p->depth++] = 0;
+	/* Taken now: php-cgi frees path_translated before RSHUTDOWN. */
+	snprintf(p->request.script, sizeof(p->request.script), "%s",
+		SG(request_info).path_translated ? SG(request_info).path_translated : "-");
 	p->sampled = false;
 	p->allocs_sampled = false;
 	p->samples = 0;

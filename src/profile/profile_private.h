@@ -52,6 +52,10 @@ typedef struct {
 typedef struct {
 	/** the script (CLI) or the URI without its query string */
 	char command[1024];
+	/** the script's path (the SAPI's path_translated), "-" where there is none */
+	char script[1024];
+	/** the SAPI's name: "cli", "fpm-fcgi", "cgi-fcgi"... */
+	char sapi[32];
 	char method[16];
 	/** the HTTP status, 0 when there is none (CLI) */
 	int status;

@@ -24,6 +24,7 @@ echo "responses: $ok of 20\n";
 echo "profiles: ", count($files), "\n";
 $uris = [];
 $exact = 0;
+profile_validate_json(...array_values($files));
 foreach ($files as $text) {
     $p = json_decode($text, true);
     $uris[] = $p['command'];

@@ -43,6 +43,7 @@ rmdir("{$fpm['dir']}/slow");
 [$files, $log] = fpm_stop($fpm);
 
 $gap = [];
+profile_validate_json(...array_values($files));
 foreach ($files as $text) {
     $profile = json_decode($text, true);
     $gap[$profile['command']] = $profile['alloc_sample_bytes'] ?? null;

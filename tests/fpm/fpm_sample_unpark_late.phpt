@@ -46,6 +46,7 @@ echo "spin: ", trim(substr(fpm_request($fpm, 'op=spin'), -3)), "\n";
 [$files, $log] = fpm_stop($fpm);
 
 $spin = null;
+profile_validate_json(...array_values($files));
 foreach ($files as $text) {
     $profile = json_decode($text, true);
     if (($profile['request']['duration_ns'] ?? 0) >= 160e6) {

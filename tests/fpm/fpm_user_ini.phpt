@@ -76,7 +76,7 @@ echo "the web server's and php-fpm's error logs name the path: ", str_contains($
 no trigger: bench.start=trigger bench.trigger_secret=s3cret bench.output_dir=profiles bench.output_max_mb=1 bench.output_format=folded
 a wrong secret: bench.start=trigger bench.trigger_secret=s3cret bench.output_dir=profiles bench.output_max_mb=1 bench.output_format=folded
 the secret: bench.start=trigger bench.trigger_secret=s3cret bench.output_dir=profiles bench.output_max_mb=1 bench.output_format=folded
-profiles in the pool's directory: folded; elsewhere: 0
+profiles in the pool's directory: wall_ns.folded; elsewhere: 0
 crashed: no
 second response:
 Warning: PHP Request Startup: bench: a profile could not be written, see the error log in Unknown on line 0

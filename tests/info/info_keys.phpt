@@ -23,11 +23,11 @@ var_dump(array_keys($info['counters']) === array_keys(bench_counters()));
 var_dump($info['counters']['wall_ns']['available'], $info['counters']['allocs']['available']);
 ?>
 --EXPECT--
-version,php_version,mode,features,counters,alloc_handlers,profiles
+version,php_version,mode,features,counters,disturbances,alloc_handlers,profiles
 bool(true)
 bool(true)
 string(3) "off"
-zstd,libunwind,perf_event,callgrind
+zstd,zlib,libunwind,perf_event,callgrind
 wall_ns,cpu_ns,instructions,cycles,allocs,alloc_bytes,frees,freed_bytes,ops,retained_bytes
 bool(true)
 bool(true)

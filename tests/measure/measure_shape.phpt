@@ -6,14 +6,21 @@ $r = bench_measure(fn() => 1, 7);
 var_dump(array_keys($r), $r['k']);
 var_dump(array_keys($r['cold']) === array_keys($r['warm']));
 echo implode(',', array_keys($r['cold'])), "\n";
-// cold is one call: ints (or null); warm is a mean over k calls: floats (or null)
-foreach (['cold' => 'integer', 'warm' => 'double'] as $phase => $type) {
+// cold is one call: ints (or null); warm is a mean over k calls: floats for clocks and hardware counters (or null),
+// and for the exact counters an int where k divides their total (here each call repeats the last exactly)
+$warm = ['wall_ns' => 'double', 'cpu_ns' => 'double', 'instructions' => 'double', 'cycles' => 'double'];
+foreach (['cold' => [], 'warm' => $warm] as $phase => $types) {
     foreach ($r[$phase] as $name => $value) {
-        if ($value !== null && gettype($value) !== $type) {
+        if ($value !== null && gettype($value) !== ($types[$name] ?? 'integer')) {
             echo "$phase.$name is ", gettype($value), "\n";
         }
     }
 }
+// Where the calls differ, the mean is not whole: an array that grows past 8 elements on the 9th call of 10
+// (one string each call, and the array's table once): 11 allocations in 10 calls.
+$a = [1];
+$r = bench_measure(function () use (&$a) { $a[] = str_repeat('x', 20); }, 10);
+var_dump($r['warm']['allocs'], $r['warm']['frees']);
 // a counter is null exactly when bench_info() says it is unavailable here
 foreach (bench_info()['counters'] as $name => $c) {
     if (($r['cold'][$name] === null) === $c['available']) {
@@ -37,6 +44,8 @@ array(4) {
 int(7)
 bool(true)
 wall_ns,cpu_ns,instructions,cycles,allocs,alloc_bytes,frees,freed_bytes,ops,retained_bytes
+float(1.1)
+float(0.1)
 bool(true)
 bool(true)
 done

@@ -25,7 +25,19 @@ sort($names);
 echo implode(',', $names), "\n";
 printf("inner: calls %d, inclusive allocs %d\n", $p['functions']['inner']['calls'], $p['functions']['inner']['inclusive']['allocs']);
 printf("during: calls %d, own allocs %d\n", $p['functions']['during']['calls'], $p['functions']['during']['own']['allocs']);
+// Every cost has bench_counters()'s keys; a counter unavailable here is null in both, never a missing key.
+$keys = array_keys(bench_counters());
+$costs = [$p['totals'], $p['overhead'], $p['functions']['inner']['own'], $p['functions']['inner']['inclusive'], $p['edges'][0]['inclusive']];
+echo "keys of bench_counters(): ", var_export(array_unique(array_map(fn($c) => array_keys($c) === $keys, $costs)), true), "\n";
+echo "null where bench_counters() has null: ", var_export(array_keys(array_filter($p['totals'], 'is_null'))
+    === array_keys(array_filter(bench_counters(), 'is_null')), true), "\n";
+// CPU time and retained bytes are the request's, not a function's: null in own and inclusive costs, an int in totals.
+printf("cpu_ns: total %s, own %s; retained_bytes: own %s\n", get_debug_type($p['totals']['cpu_ns']),
+    get_debug_type($p['functions']['inner']['own']['cpu_ns']), get_debug_type($p['functions']['inner']['own']['retained_bytes']));
 foreach ($p['totals'] as $c => $total) {
+    if ($p['overhead'][$c] === null) {
+        continue;
+    }
     $sum = array_sum(array_map(fn($f) => $f['own'][$c], $p['functions'])) + $p['overhead'][$c];
     if ($sum !== $total) echo "$c: $sum != $total\n";
 }
@@ -57,6 +69,9 @@ $names = array_map(fn($n) => preg_replace('~ \(/.*\)$~', ' (FILE)', $n), array_k
 sort($names);
 echo implode(', ', $names), "\n";
 foreach ($p['totals'] as $c => $total) {
+    if ($p['overhead'][$c] === null) {
+        continue;
+    }
     $sum = array_sum(array_map(fn($f) => $f['own'][$c], $p['functions'])) + $p['overhead'][$c];
     if ($sum !== $total) echo "$c: $sum != $total\n";
 }
@@ -72,6 +87,11 @@ totals,overhead,functions,edges
 during,inner,{request}
 inner: calls 1, inclusive allocs 4
 during: calls 2, own allocs 2
+keys of bench_counters(): array (
+  0 => true,
+)
+null where bench_counters() has null: true
+cpu_ns: total int, own null; retained_bytes: own null
 sums checked
 bench_stop(): no profile is running
 2 functions in the second profile

@@ -10,7 +10,7 @@ $run = profile_run('<?php echo "served\n"; register_shutdown_function(function (
     ['bench.output_dir' => '/nonexistent/bench']);
 echo preg_replace('/bench\.\d+T\d+Z\.\d+\.1/', 'bench.NAME', $run['output']), "\nfiles: ", count($run['files']), "\n";
 
-foreach (['bench.output_format' => 'xml', 'bench.compress' => 'gzip', 'bench.owners' => 'users,ext:', 'bench.max_depth' => '0',
+foreach (['bench.output_format' => 'xml', 'bench.compress' => 'brotli', 'bench.owners' => 'users,ext:', 'bench.max_depth' => '0',
         'bench.max_nodes' => '1e6', 'bench.output_max_mb' => '-1'] as $k => $v) {
     $run = profile_run('<?php function f() {} f();', [$k => $v]);
     $kinds = array_map(fn($n) => preg_replace('/^bench\.\d+T\d+Z\.\d+\.\d+\./', '', $n), array_keys($run['files']));
@@ -25,8 +25,8 @@ Warning: PHP Request Shutdown: bench: cannot write the profile /nonexistent/benc
 files: 0
 Warning: PHP Startup: Invalid bench.output_format "xml" (expected callgrind, folded, json or pprof); using the default
   -> written: callgrind
-Warning: PHP Startup: Invalid bench.compress "gzip" (expected zstd or none); using the default
-  -> written: json.zst
+Warning: PHP Startup: Invalid bench.compress "brotli" (expected auto, gzip, zstd or none); using the default
+  -> written: json
 Warning: PHP Startup: Invalid bench.owners "users,ext:" (expected a comma list of user, internal, all, ext:NAME, prefix:NAME); using "user"
   -> written: json
 Warning: PHP Startup: Invalid bench.max_depth "0" (expected a positive number); using the default

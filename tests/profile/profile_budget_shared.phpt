@@ -13,8 +13,8 @@ require __DIR__ . '/profile.inc';
 $dir = sys_get_temp_dir() . '/bench-budget-shared-' . getmypid() . '-' . bin2hex(random_bytes(4));
 mkdir($dir);
 // Earlier files one block short of bench.output_max_mb=1 on disk (what the budget counts): room for one profile of
-// about 1,140 bytes, which takes a block.
-file_put_contents("$dir/bench.probe", str_repeat('x', 1140));
+// about 2,000 bytes, which takes a block.
+file_put_contents("$dir/bench.probe", str_repeat('x', 2000));
 $block = stat("$dir/bench.probe")['blocks'] * 512;
 unlink("$dir/bench.probe");
 $left = (1 << 20) - $block;

@@ -1,8 +1,9 @@
 --TEST--
-Profile mode: folded stacks add up to the owned wall time, zstd profiles decompress (small ones stored in the frame), files are 0600 and named bench.<time>.<pid>.<seq>.<format>[.zst]
+Profile mode: folded stacks add up to the owned wall time, zstd and gzip profiles decompress (small ones stored in the frame or member), files are 0600 and named bench.<time>.<pid>.<seq>.<format>[.zst|.gz]
 --SKIPIF--
 <?php require __DIR__ . '/profile.inc'; profile_skip();
 if (!bench_info()['features']['zstd']['available']) die('skip built without zstd');
+if (!bench_info()['features']['zlib']['available']) die('skip built without zlib');
 if (trim((string) shell_exec('command -v zstd')) === '') die('skip zstd command not installed'); ?>
 --FILE--
 <?php
@@ -30,18 +31,23 @@ $json = json_decode((string) shell_exec('zstd -dc ' . escapeshellarg($tmp)), tru
 echo "zstd: decompresses to a profile: ", var_export(isset($json['totals'], $json['functions']), true), "\n";
 echo "zstd: ", profile_check_sums($json), "\n";
 
-// A profile that fits in a file-system block with its frame is stored in it as it is: any zstd reader reads it.
-foreach (['tiny folded' => ['<?php echo 1;', 'folded'], 'small callgrind' => ['<?php echo 1;', 'callgrind'],
-        'large json' => [$code, 'json']] as $label => [$script, $format]) {
-    $run = profile_run($script, ['bench.compress' => 'zstd'], $format);
-    file_put_contents($tmp, current($run['files']));
-    exec('zstd -t -q ' . escapeshellarg($tmp), $_, $status);
-    $plain = (string) shell_exec('zstd -dc ' . escapeshellarg($tmp));
-    $size = filesize($tmp);
-    unlink($tmp);
-    $header = strlen($plain) < 256 ? 9 : 10;
-    printf("%s: %s, %s\n", $label, $status === 0 && str_contains($plain, $format === 'json' ? '"totals"' : '{main}') ? 'reads back' : 'broken',
-        $size === strlen($plain) + $header ? 'stored' : ($size < strlen($plain) / 2 ? 'compressed' : "$size bytes of " . strlen($plain)));
+// A profile that fits in a file-system block with its frame is stored in it as it is: any zstd or gzip reader reads it.
+// Its frame: zstd's header (9 or 10 bytes), gzip's header, stored block header and trailer (10 + 5 + 8).
+$tools = ['zstd' => ['zstd -t -q', 'zstd -dc', fn($plain) => strlen($plain) < 256 ? 9 : 10],
+    'gzip' => ['gzip -t -q', 'gzip -dc', fn($plain) => 23]];
+foreach ($tools as $compress => [$check, $decompress, $frame]) {
+    foreach (['tiny folded' => ['<?php echo 1;', 'folded'], 'small callgrind' => ['<?php echo 1;', 'callgrind'],
+            'large json' => [$code, 'json']] as $label => [$script, $format]) {
+        $run = profile_run($script, ['bench.compress' => $compress], $format);
+        file_put_contents($tmp, current($run['files']));
+        exec("$check " . escapeshellarg($tmp), $_, $status);
+        $plain = (string) shell_exec("$decompress " . escapeshellarg($tmp));
+        $size = filesize($tmp);
+        unlink($tmp);
+        printf("%s %s: %s, %s, %s\n", $compress, $label, $status === 0 && str_contains($plain, $format === 'json' ? '"totals"' : '{main}') ? 'reads back' : 'broken',
+            $size === strlen($plain) + $frame($plain) ? 'stored' : ($size < strlen($plain) / 2 ? 'compressed' : "$size bytes of " . strlen($plain)),
+            preg_replace('/^bench\.\d{8}T\d{6}Z\.\d+\.1\./', '', key($run['files'])));
+    }
 }
 
 // Mode 0600, written by rename (no temporary file left behind).
@@ -62,7 +68,10 @@ folded: sum > 0: true
 bench.TIME.PID.1.json.zst
 zstd: decompresses to a profile: true
 zstd: sums exact
-tiny folded: reads back, stored
-small callgrind: reads back, stored
-large json: reads back, compressed
+zstd tiny folded: reads back, stored, wall_ns.folded.zst
+zstd small callgrind: reads back, stored, callgrind.zst
+zstd large json: reads back, compressed, json.zst
+gzip tiny folded: reads back, stored, wall_ns.folded.gz
+gzip small callgrind: reads back, stored, callgrind.gz
+gzip large json: reads back, compressed, json.gz
 files: 1, mode 600, final name

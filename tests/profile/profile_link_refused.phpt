@@ -43,7 +43,7 @@ unlink($helper);
 ?>
 --EXPECT--
 
-bench.TIME.PID.1.folded: the script's profile
+bench.TIME.PID.1.wall_ns.folded: the script's profile
 unnamed files opened: 1
 links refused: 2
 copied with reads of it: yes

@@ -45,10 +45,10 @@ function work() { return str_repeat('x', 10); }
 work();
 PHP;
 $cases = [
-    'linked' => [[], '1.folded.tmp,2.folded'],
-    'linked through /proc' => [[$helper, 'link_fd'], '1.folded.tmp,2.folded'],
-    'no unnamed files' => [[$helper, 'tmpfile'], '1.folded.tmp,2.folded'],
-    'no linkat' => [[$helper, 'linkat'], '1.folded,1.folded.tmp,2.folded'],
+    'linked' => [[], '1.wall_ns.folded.tmp,2.wall_ns.folded'],
+    'linked through /proc' => [[$helper, 'link_fd'], '1.wall_ns.folded.tmp,2.wall_ns.folded'],
+    'no unnamed files' => [[$helper, 'tmpfile'], '1.wall_ns.folded.tmp,2.wall_ns.folded'],
+    'no linkat' => [[$helper, 'linkat'], '1.wall_ns.folded,1.wall_ns.folded.tmp,2.wall_ns.folded'],
 ];
 foreach ($cases as $label => [$launcher, $take]) {
     $run = profile_run($code, ['bench.compress' => 'none'], 'folded', ['TAKE' => $take], $launcher);
@@ -67,7 +67,7 @@ foreach ($cases as $label => [$launcher, $take]) {
 unlink($helper);
 ?>
 --EXPECT--
-linked: 40 files of another process kept, 1 profile: bench.TIME.PID.1.folded, ours: yes
-linked through /proc: 40 files of another process kept, 1 profile: bench.TIME.PID.1.folded, ours: yes
-no unnamed files: 40 files of another process kept, 1 profile: bench.TIME.PID.3.folded, ours: yes
-no linkat: 60 files of another process kept, 1 profile: bench.TIME.PID.3.folded, ours: yes
+linked: 40 files of another process kept, 1 profile: bench.TIME.PID.1.wall_ns.folded, ours: yes
+linked through /proc: 40 files of another process kept, 1 profile: bench.TIME.PID.1.wall_ns.folded, ours: yes
+no unnamed files: 40 files of another process kept, 1 profile: bench.TIME.PID.3.wall_ns.folded, ours: yes
+no linkat: 60 files of another process kept, 1 profile: bench.TIME.PID.3.wall_ns.folded, ours: yes

@@ -26,7 +26,7 @@ foreach (['profile' => [], 'sample' => ['bench.sample_interval_us' => '1000']] a
     exec(sprintf('%s -n %s %s 2>&1', escapeshellarg(PHP_BINARY), $flags, escapeshellarg("$dir/script.php")), $out);
     $commands = [];
     foreach (glob("$dir/bench.*") as $f) {
-        $commands[] = basename(json_decode(file_get_contents($f), true)['command'] ?? '?');
+        $commands[] = basename(profile_decode(file_get_contents($f))['command']);
         unlink($f);
     }
     // (The script's own request may have samples too where PHP runs slowly, under valgrind.)

@@ -51,6 +51,7 @@ foreach (explode("\n", trim($folded)) as $line) {
     }
     $frames = [...$frames, ...explode(';', substr($line, 0, strrpos($line, ' ')))];
 }
+// Without the directory that holds all of the request's files (here, both are in DIR).
 echo "folded frame: ", str_replace($dir, 'DIR', current(preg_grep('/^include:/', $frames)) ?: '-'), "\n";
 
 $proto = '/usr/share/gocode/src/github.com/google/pprof/proto/profile.proto';
@@ -67,5 +68,5 @@ callgrind_annotate: read
 cmd: DIR/main?events: a b c.php
 callgrind name: include:DIR/part?one;two� 2
 folded: valid UTF-8: yes
-folded frame: include:DIR/part?one:two�_2
+folded frame: include:part?one:two�_2
 pprof: protoc decodes it

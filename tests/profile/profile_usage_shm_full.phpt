@@ -27,7 +27,7 @@ $script = 'mount -t tmpfs -o size=8k tmpfs /dev/shm && (dd if=/dev/zero of=/dev/
     . " && df -k /dev/shm | awk 'NR == 2 { print \"free:\", \$4 }'"
     . " && $php -r 'echo \"first\\n\";'; echo \"exit \$?\"; $php -r 'echo \"second\\n\";'; echo \"exit \$?\"";
 echo shell_exec('unshare -m sh -c ' . escapeshellarg($script) . ' 2>&1');
-echo 'profiles: ', count(glob("$dir/bench.*.json.zst")), "\n";
+echo 'profiles: ', count(glob("$dir/bench.*.json")), "\n";
 array_map('unlink', glob("$dir/*"));
 rmdir($dir);
 ?>

@@ -61,6 +61,7 @@ echo "php-cgi's default: $default\n";
 $files = glob("$dir/bench.*");
 $picked = $other = 0;
 $bytes = $odd = [];
+profile_validate_json(...array_map('file_get_contents', $files));
 foreach ($files as $f) {
     $profile = json_decode(file_get_contents($f), true);
     if ($profile['counters'] === ['wall_ns', 'allocs', 'alloc_bytes'] && $profile['alloc_sample_bytes'] === 65536) {

@@ -26,7 +26,7 @@ PHP, profile_opcache_ini() + ['opcache.enable' => '1', 'opcache.enable_cli' => '
 echo $run['output'], "\n";
 $lines = [];
 foreach ($run['files'] as $text) {
-    $profile = json_decode($text, true);
+    $profile = profile_decode($text);
     $own = fn($name) => profile_function($profile, $name)['inclusive']['wall_ns'] ?? 0;
     $child = $own('child_work') > 0 || str_contains($profile['time_samples'] ?? '', 'child');
     // 200 ms at 1 ms a sample; half of it is enough under valgrind, where a tick can come tens of ms late.

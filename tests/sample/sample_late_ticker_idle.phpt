@@ -60,6 +60,7 @@ echo "ticker made idle: ", $idle ? 'yes' : 'no', "\n";
 
 $profiles = $over = 0;
 $worst = 0.0;
+profile_validate_json(...array_map('file_get_contents', glob("$dir/bench.*")));
 foreach (glob("$dir/bench.*") as $f) {
     $p = json_decode(file_get_contents($f), true);
     $profiles++;

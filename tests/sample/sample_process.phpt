@@ -66,7 +66,7 @@ if ($pid === 0) {
 pcntl_waitpid($pid, $status);
 PHP, ['bench.sample_clock' => 'cpu', 'bench.sample_interval_us' => '1000'], 'json');
 foreach ($run['files'] as $text) {
-    $profile = json_decode($text, true);
+    $profile = profile_decode($text);
     $own = array_column(array_column($profile['functions'], 'own'), 'cpu_ns');
     $child = array_values(array_filter($profile['functions'], fn($f) => $f['name'] === 'child_work'));
     if ($child) {
