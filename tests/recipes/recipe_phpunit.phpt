@@ -13,7 +13,7 @@ $examples = dirname(__DIR__, 2) . '/docs/examples/phpunit';
 // PHPUnit needs the extensions that the system's php.ini loads (dom, mbstring...): no -n here, bench added to them.
 // Zend MM always: the suite's valgrind run sets USE_ZEND_ALLOC=0, under which retained_bytes is null.
 $phpunit = function (string $dir, string $ini = '') {
-    exec(sprintf('env -u USE_ZEND_ALLOC %s -d extension=%s -d xdebug.mode=off %s /usr/bin/phpunit --colors=never %s 2>&1',
+    exec(sprintf('env -u USE_ZEND_ALLOC %s -d extension=%s -d xdebug.mode=off %s /usr/bin/phpunit --colors=never --do-not-cache-result %s 2>&1',
         escapeshellarg(PHP_BINARY), escapeshellarg(getenv('BENCH_SO')), $ini, escapeshellarg($dir)), $out, $status);
     return [$status, $out];
 };
