@@ -163,6 +163,23 @@ typedef struct {
 } bench_ledger_found;
 
 /*
+ * The most a line can owe: a process runs a request or two at once, and its
+ * writer queues 16 profiles. Linux pids go up to 2^22 (PID_MAX_LIMIT).
+ */
+#define BENCH_LEDGER_OWED_MAX 64
+#define BENCH_LEDGER_PID_MAX (1 << 22)
+
+/* Whether a line holds what no process of bench writes (the file was damaged): freed, and counted as nothing. */
+static bool bench_ledger_damaged(const bench_ledger_slot *line, int32_t pid)
+{
+	int32_t in_flight = __atomic_load_n(&line->in_flight, __ATOMIC_RELAXED);
+	int32_t queued = __atomic_load_n(&line->queued, __ATOMIC_RELAXED);
+
+	return pid > BENCH_LEDGER_PID_MAX || pid < -BENCH_LEDGER_PID_MAX || in_flight < 0 || in_flight > BENCH_LEDGER_OWED_MAX
+		|| queued < 0 || queued > BENCH_LEDGER_OWED_MAX;
+}
+
+/*
  * Frees the lines of ended processes, and counts what they owed (into found;
  * NULL: of a ledger stale, whose losses were for another directory).
  */
@@ -172,8 +189,12 @@ static void bench_ledger_sweep(bench_ledger_file *file, bench_ledger_found *foun
 		bench_ledger_slot *line = &file->lines[i];
 		int32_t pid = __atomic_load_n(&line->pid, __ATOMIC_ACQUIRE);
 
+		if (pid != 0 && bench_ledger_damaged(line, pid)) {
+			__atomic_compare_exchange_n(&line->pid, &pid, 0, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+			continue;
+		}
 		/* A process that died taking a line left it half taken: it owed nothing yet. */
-		if (pid < 0 && pid != INT32_MIN && kill(-pid, 0) != 0 && errno == ESRCH) {
+		if (pid < 0 && kill(-pid, 0) != 0 && errno == ESRCH) {
 			__atomic_compare_exchange_n(&line->pid, &pid, 0, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
 			continue;
 		}

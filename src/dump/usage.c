@@ -133,6 +133,14 @@ static bench_usage_count *bench_usage_for(const char *dir)
 	return bench_usage.count;
 }
 
+/* Whether the directory must be read: its time came, or lies further than any read sets it (a damaged file). */
+static bool bench_usage_due(bench_usage_count *count, uint64_t now)
+{
+	uint64_t next = __atomic_load_n(&count->next_read_ns, __ATOMIC_RELAXED);
+
+	return now >= next || next - now > BENCH_USAGE_READ_MAX_NS;
+}
+
 uint64_t bench_usage_bytes(const char *dir)
 {
 	uint64_t now = (uint64_t) bench_clock_ns(CLOCK_MONOTONIC), bytes;
@@ -144,9 +152,8 @@ uint64_t bench_usage_bytes(const char *dir)
 	 * others go on with the count meanwhile. The lock goes with a process that
 	 * dies reading.
 	 */
-	bool locked = now >= __atomic_load_n(&count->next_read_ns, __ATOMIC_RELAXED)
-		&& (bench_usage.fd < 0 || flock(bench_usage.fd, LOCK_EX | LOCK_NB) == 0);
-	if (locked && now >= __atomic_load_n(&count->next_read_ns, __ATOMIC_RELAXED)) {
+	bool locked = bench_usage_due(count, now) && (bench_usage.fd < 0 || flock(bench_usage.fd, LOCK_EX | LOCK_NB) == 0);
+	if (locked && bench_usage_due(count, now)) {
 		uint64_t before = __atomic_load_n(&count->bytes, __ATOMIC_RELAXED), read = 0;
 		if (bench_usage_read_dir(dir, &read)) {
 			/*
