@@ -24,7 +24,9 @@
  * arena lock and stdio lock becomes an atomic instruction. A thread made with clone()
  * directly leaves glibc's count alone. It shares the PHP thread's TLS, so it
  * must never touch errno or glibc's thread state: it runs only system calls
- * made with bench_thread_syscall(), vDSO clock reads and atomics.
+ * made with bench_thread_syscall(), vDSO clock reads that cannot fail
+ * (CLOCK_MONOTONIC) and atomics. tests/sample/ticker_calls.phpt checks this
+ * from the call graph GCC writes of the sources.
  * glibc's setuid() and friends change the credentials of the threads glibc
  * knows: a bare thread keeps those it started with (the ticker only reads its
  * own process's memory and clocks with them).
