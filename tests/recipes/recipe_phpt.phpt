@@ -21,12 +21,15 @@ final class Html
 }
 
 $cost = bench_measure(fn() => Html::row(['Ada', 'Lovelace', '1815']), k: 100);
+// Bytes follow the PHP version's string sizes: pinned per version (8.5's are smaller).
+$bytes = PHP_VERSION_ID >= 80500 ? 504 : 521;
 foreach (['allocs', 'alloc_bytes', 'frees', 'ops'] as $counter) {
-    echo "$counter: ", var_export($cost['warm'][$counter], true), "\n";
+    $warm = $cost['warm'][$counter];
+    echo "$counter: ", $counter === 'alloc_bytes' && $warm === $bytes ? 'as pinned' : var_export($warm, true), "\n";
 }
 ?>
 --EXPECT--
 allocs: 10
-alloc_bytes: 521
+alloc_bytes: as pinned
 frees: 10
 ops: 27
