@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 21bbf55d18a405124cedfe0d1194626d572d79b9 */
+ * Stub hash: fb7b5561710cde3ae370088495cd0c8001d87134 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_measure, 0, 1, IS_ARRAY, 0)
 	ZEND_ARG_TYPE_INFO(0, subject, IS_CALLABLE, 0)
@@ -17,12 +17,18 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_bench_stop arginfo_bench_counters
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_zstd_decompress, 0, 1, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, data, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, max_length, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
 
 ZEND_FUNCTION(bench_measure);
 ZEND_FUNCTION(bench_counters);
 ZEND_FUNCTION(bench_info);
 ZEND_FUNCTION(bench_start);
 ZEND_FUNCTION(bench_stop);
+ZEND_FUNCTION(bench_zstd_decompress);
 
 
 static const zend_function_entry ext_functions[] = {
@@ -31,5 +37,6 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_FE(bench_info, arginfo_bench_info)
 	ZEND_FE(bench_start, arginfo_bench_start)
 	ZEND_FE(bench_stop, arginfo_bench_stop)
+	ZEND_FE(bench_zstd_decompress, arginfo_bench_zstd_decompress)
 	ZEND_FE_END
 };

@@ -76,6 +76,7 @@ if test "$PHP_BENCH" != "no"; then
   bench_sources="bench.c \
     src/alloc/alloc.c \
     src/api/api.c \
+    src/api/zstd.c \
     src/cost/cost.c \
     src/cost/perf_event.c \
     src/dump/dump.c \
