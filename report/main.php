@@ -7,7 +7,7 @@
 namespace Bench\Report;
 
 foreach (['profile', 'protobuf', 'read_pprof', 'read_text', 'read_json', 'input', 'options', 'model', 'requests', 'views',
-        'format', 'load', 'top'] as $part) {
+        'format', 'load', 'top', 'flame', 'html'] as $part) {
     require_once __DIR__ . "/$part.php";
 }
 
@@ -28,6 +28,8 @@ function main(array $argv): int
     try {
         return match ($o->command) {
             'top' => command_top($o),
+            'flame' => command_flame($o),
+            'html' => command_html($o),
         };
     } catch (ReadError | UsageError $e) {
         fwrite(STDERR, 'bench: ' . $e->getMessage() . "\n");
@@ -85,4 +87,24 @@ function load_bench(array $argv, Options $o): ?int
     $command = [...$php, '-d', "extension=$so", $argv[0], ...array_slice($argv, 1)];
     $proc = proc_open($command, [STDIN, STDOUT, STDERR], $pipes, null, getenv() + ['BENCH_REPORT_RELOADED' => '1']);
     return $proc === false ? null : proc_close($proc);
+}
+
+/** Writes an output file (- for stdout); a ReadError (the command fails) when it cannot. */
+function write_output(string $path, string $data): void
+{
+    if ($path === '-') {
+        fwrite(STDOUT, $data);
+        return;
+    }
+    if (@file_put_contents($path, $data) === false) {
+        throw new ReadError("cannot write $path (" . (error_get_last()['message'] ?? 'unknown error') . ')');
+    }
+}
+
+/** A note for the user on stderr, unless --quiet. */
+function say(Options $o, string $message): void
+{
+    if (!$o->quiet) {
+        fwrite(STDERR, "bench: $message\n");
+    }
 }

@@ -85,7 +85,7 @@ final class Options
             $arg = $args[$i];
             if ($arg === '--') {
                 $positional[] = [];
-            } elseif (preg_match('/^--?([a-z-]+)(?:=(.*))?$/s', $arg, $m) && ($arg[1] === '-' || $m[1] === 'o')) {
+            } elseif (preg_match('/^--?([a-z-]+)(?:=(.*))?$/s', $arg, $m) && ($arg[1] === '-' || $m[1] === 'o' || $m[1] === 'q')) {
                 $value = $m[2] ?? null;
                 if (in_array($m[1], self::VALUED, true) && $value === null) {
                     if (!isset($args[$i + 1])) {
@@ -148,7 +148,7 @@ final class Options
             'raw' => $this->raw = true,
             'strict' => $this->strict = true,
             'max-size' => $this->maxSize = self::size($name, $value),
-            'quiet' => $this->quiet = true,
+            'quiet', 'q' => $this->quiet = true,
             default => throw new UsageError("unknown option --$name"),
         };
         if (!in_array($name, self::VALUED, true) && $value !== null) {

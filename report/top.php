@@ -123,7 +123,7 @@ function function_label(Model $m, int $f, ?int $room): string
 {
     $name = $m->funcName[$f];
     $file = $m->funcFile[$f];
-    $where = $file !== '' && $file !== 'php:internal' ? basename($file) . ($m->funcLine[$f] ? ':' . $m->funcLine[$f] : '') : '';
+    $where = $file !== '' && $file !== 'php:internal' && !str_contains($name, $file) ? basename($file) . ($m->funcLine[$f] ? ':' . $m->funcLine[$f] : '') : '';
     $label = $where !== '' ? "$name  $where" : $name;
     if ($room === null || mb_width($label) <= $room) {
         return $label;
