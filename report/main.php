@@ -7,7 +7,7 @@
 namespace Bench\Report;
 
 foreach (['profile', 'protobuf', 'read_pprof', 'read_text', 'read_json', 'input', 'options', 'model', 'requests', 'views',
-        'format', 'load', 'top', 'flame', 'html'] as $part) {
+        'format', 'load', 'top', 'flame', 'html', 'merge', 'noise', 'diff'] as $part) {
     require_once __DIR__ . "/$part.php";
 }
 
@@ -30,6 +30,8 @@ function main(array $argv): int
             'top' => command_top($o),
             'flame' => command_flame($o),
             'html' => command_html($o),
+            'merge' => command_merge($o),
+            'diff' => command_diff($o),
         };
     } catch (ReadError | UsageError $e) {
         fwrite(STDERR, 'bench: ' . $e->getMessage() . "\n");

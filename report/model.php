@@ -160,7 +160,10 @@ final class Model
         $calls = &$this->calls[$side];
         $own = &$this->own[$side];
         foreach ($p->parent as $i => $parent) {
-            $n = $nodes[$i] = $this->node($parent < 0 ? -1 : $nodes[$parent], $funcs[$p->func[$i]]);
+            // node(), inlined: this loop runs for every node of every profile.
+            $key = ($parent < 0 ? 0 : $nodes[$parent] + 1) * self::FUNC_SPACE + $funcs[$p->func[$i]];
+            $n = $this->children[$key] ?? $this->node($parent < 0 ? -1 : $nodes[$parent], $funcs[$p->func[$i]]);
+            $nodes[$i] = $n;
             $calls[$n] = ($calls[$n] ?? 0) + $p->calls[$i];
             foreach ($p->own[$i] as $k => $v) {
                 if ($v) {

@@ -11,34 +11,73 @@ const PB_LEN = 2;
 const PB_FIXED32 = 5;
 
 /**
- * The fields of one message, $data[$at..$end): a list of [field, wire type,
- * value], the value an int for varints and [start, end] offsets for lengths
- * (fixed-width values are checked and skipped: profile.proto has none).
+ * The fields of one message, $data[$at..$end): a list of [field, value], the
+ * value an int for a varint and [start, end] offsets for a length-delimited
+ * field (fixed-width values are checked and skipped: profile.proto has none).
+ * One-byte varints, most of a profile's, are read here, not by pb_varint().
  */
 function pb_fields(string $data, int $at, int $end): array
 {
     $fields = [];
     while ($at < $end) {
-        $key = pb_varint($data, $at, $end);
+        $key = ord($data[$at]);
+        if ($key < 0x80) {
+            $at++;
+        } else {
+            $key = pb_varint($data, $at, $end);
+        }
         $type = $key & 7;
-        $field = $key >> 3;
-        if ($type === PB_VARINT) {
-            $fields[] = [$field, $type, pb_varint($data, $at, $end)];
-        } elseif ($type === PB_LEN) {
-            $len = pb_varint($data, $at, $end);
-            if ($len < 0 || $len > $end - $at) {
-                throw new ReadError(sprintf('field %d at byte %d says %d bytes, past the end of its message', $field, $at, $len));
+        if ($type === PB_VARINT || $type === PB_LEN) {
+            if ($at < $end && ($value = ord($data[$at])) < 0x80) {
+                $at++;
+            } else {
+                $value = pb_varint($data, $at, $end);
             }
-            $fields[] = [$field, $type, [$at, $at + $len]];
-            $at += $len;
+            if ($type === PB_VARINT) {
+                $fields[] = [$key >> 3, $value];
+                continue;
+            }
+            if ($value < 0 || $value > $end - $at) {
+                throw new ReadError(sprintf('field %d at byte %d says %d bytes, past the end of its message', $key >> 3, $at, $value));
+            }
+            $fields[] = [$key >> 3, [$at, $at + $value]];
+            $at += $value;
         } elseif ($type === PB_FIXED64 || $type === PB_FIXED32) {
             $at += $type === PB_FIXED64 ? 8 : 4;
             if ($at > $end) {
-                throw new ReadError("field $field ends past its message");
+                throw new ReadError(sprintf('field %d ends past its message', $key >> 3));
             }
         } else {
-            throw new ReadError(sprintf('wire type %d of field %d at byte %d is not protobuf', $type, $field, $at));
+            throw new ReadError(sprintf('wire type %d of field %d at byte %d is not protobuf', $type, $key >> 3, $at));
         }
+    }
+    return $fields;
+}
+
+/**
+ * A message made of varints only (profile.proto's Function, Line, ValueType,
+ * Label): field => value (the last, for a field given twice). Quicker than
+ * pb_fields() for the most numerous messages of a profile.
+ */
+function pb_varints(string $data, int $at, int $end, string $message): array
+{
+    $fields = [];
+    while ($at < $end) {
+        $key = ord($data[$at]);
+        if ($key < 0x80) {
+            $at++;
+        } else {
+            $key = pb_varint($data, $at, $end);
+        }
+        if (($key & 7) !== PB_VARINT) {
+            throw new ReadError(sprintf('%s field %d is not a varint', $message, $key >> 3));
+        }
+        if ($at < $end && ($value = ord($data[$at])) < 0x80) {
+            $at++;
+        } else {
+            $value = pb_varint($data, $at, $end);
+        }
+        $fields[$key >> 3] = $value;
     }
     return $fields;
 }
@@ -63,11 +102,11 @@ function pb_varint(string $data, int &$at, int $end): int
 /** A repeated varint field's values: packed ([start, end]) or one value. */
 function pb_repeated(string $data, array $field, array &$out): void
 {
-    if ($field[1] === PB_VARINT) {
-        $out[] = $field[2];
+    if (is_int($field[1])) {
+        $out[] = $field[1];
         return;
     }
-    [$at, $end] = $field[2];
+    [$at, $end] = $field[1];
     while ($at < $end) {
         $byte = ord($data[$at]);
         if ($byte < 0x80) {
@@ -82,19 +121,13 @@ function pb_repeated(string $data, array $field, array &$out): void
 /** A varint field's value, or a ReadError naming the message. */
 function pb_int(array $field, string $message): int
 {
-    if ($field[1] !== PB_VARINT) {
-        throw new ReadError("$message field {$field[0]} is not a varint");
-    }
-    return $field[2];
+    return is_int($field[1]) ? $field[1] : throw new ReadError("$message field {$field[0]} is not a varint");
 }
 
 /** A length field's [start, end], or a ReadError naming the message. */
 function pb_span(array $field, string $message): array
 {
-    if ($field[1] !== PB_LEN) {
-        throw new ReadError("$message field {$field[0]} is not a length-delimited field");
-    }
-    return $field[2];
+    return is_array($field[1]) ? $field[1] : throw new ReadError("$message field {$field[0]} is not a length-delimited field");
 }
 
 // ---- writing -----------------------------------------------------------------------------

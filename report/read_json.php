@@ -112,8 +112,8 @@ function json_tree(Profile $p, array $tree): void
     foreach ($tree as $i => $node) {
         $parent = int_of($node['parent'] ?? null, "tree[$i].parent");
         $func = int_of($node['function'] ?? null, "tree[$i].function");
-        if ($parent >= $i || $parent < -1 || ($parent === -1) !== ($i === 0)) {
-            throw new ReadError("tree[$i]'s parent $parent is not a node before it");
+        if ($parent >= $i || $parent < -1 || ($i === 0 && $parent !== -1)) {
+            throw new ReadError("tree[$i]'s parent $parent is not a node before it (or -1, the root's)");
         }
         if ($func < 0 || $func >= $nfuncs) {
             throw new ReadError("tree[$i]'s function $func is not in \"functions\"");

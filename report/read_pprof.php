@@ -15,8 +15,20 @@ function read_pprof(string $data, string $file): Profile
 {
     $top = ['types' => [], 'samples' => [], 'locations' => [], 'functions' => [], 'strings' => [], 'comments' => [],
         'time' => 0, 'duration' => 0, 'period' => 0];
+    // The messages are decoded once every string is known: the table may come last (bench writes it last).
     foreach (pb_fields($data, 0, strlen($data)) as $field) {
-        pprof_top_field($data, $field, $top);
+        match ($field[0]) {
+            PPROF_SAMPLE_TYPE => $top['types'][] = pb_span($field, 'Profile'),
+            PPROF_SAMPLE => $top['samples'][] = pb_span($field, 'Profile'),
+            PPROF_LOCATION => $top['locations'][] = pb_span($field, 'Profile'),
+            PPROF_FUNCTION => $top['functions'][] = pb_span($field, 'Profile'),
+            PPROF_STRING_TABLE => $top['strings'][] = substr($data, pb_span($field, 'Profile')[0], $field[1][1] - $field[1][0]),
+            PPROF_COMMENT => pb_repeated($data, $field, $top['comments']),
+            PPROF_TIME_NANOS => $top['time'] = pb_int($field, 'Profile'),
+            PPROF_DURATION_NANOS => $top['duration'] = pb_int($field, 'Profile'),
+            PPROF_PERIOD => $top['period'] = pb_int($field, 'Profile'),
+            default => null,
+        };
     }
     $strings = $top['strings'];
     if (!$strings || $strings[0] !== '') {
@@ -32,40 +44,6 @@ function read_pprof(string $data, string $file): Profile
     $labels = pprof_samples($data, $p, $top['samples'], $locations, $callsAt, $strings);
     pprof_meta($p, $top, $labels, $strings);
     return $p;
-}
-
-function pprof_top_field(string $data, array $field, array &$top): void
-{
-    switch ($field[0]) {
-        case PPROF_SAMPLE_TYPE:
-            $top['types'][] = pb_span($field, 'Profile');
-            break;
-        case PPROF_SAMPLE:
-            $top['samples'][] = pb_span($field, 'Profile');
-            break;
-        case PPROF_LOCATION:
-            $top['locations'][] = pb_span($field, 'Profile');
-            break;
-        case PPROF_FUNCTION:
-            $top['functions'][] = pb_span($field, 'Profile');
-            break;
-        case PPROF_STRING_TABLE:
-            [$at, $end] = pb_span($field, 'Profile');
-            $top['strings'][] = substr($data, $at, $end - $at);
-            break;
-        case PPROF_COMMENT:
-            pb_repeated($data, $field, $top['comments']);
-            break;
-        case PPROF_TIME_NANOS:
-            $top['time'] = pb_int($field, 'Profile');
-            break;
-        case PPROF_DURATION_NANOS:
-            $top['duration'] = pb_int($field, 'Profile');
-            break;
-        case PPROF_PERIOD:
-            $top['period'] = pb_int($field, 'Profile');
-            break;
-    }
 }
 
 /** The string at $index of the table, or a ReadError. */
@@ -86,14 +64,9 @@ function pprof_value_types(string $data, Profile $p, array $types, array $string
 {
     $callsAt = -1;
     foreach ($types as $i => [$at, $end]) {
-        $type = $unit = '';
-        foreach (pb_fields($data, $at, $end) as $f) {
-            if ($f[0] === 1) {
-                $type = pprof_string($strings, pb_int($f, 'ValueType'), 'a sample type');
-            } elseif ($f[0] === 2) {
-                $unit = pprof_string($strings, pb_int($f, 'ValueType'), 'a sample type');
-            }
-        }
+        $f = pb_varints($data, $at, $end, 'ValueType');
+        $type = pprof_string($strings, $f[1] ?? 0, 'a sample type');
+        $unit = pprof_string($strings, $f[2] ?? 0, 'a sample type');
         if ($callsAt < 0 && ($type === 'calls' || $type === 'samples')) {
             $callsAt = $i;
             $p->meta['mode'] = $type === 'samples' ? 'sample' : 'profile';
@@ -114,19 +87,10 @@ function pprof_functions(string $data, array $spans, array $strings): array
 {
     $functions = [];
     foreach ($spans as [$at, $end]) {
-        $id = 0;
-        $name = $file = '';
-        $line = 0;
-        foreach (pb_fields($data, $at, $end) as $f) {
-            match ($f[0]) {
-                1 => $id = pb_int($f, 'Function'),
-                2 => $name = pprof_string($strings, pb_int($f, 'Function'), 'a function'),
-                4 => $file = pprof_string($strings, pb_int($f, 'Function'), 'a function'),
-                5 => $line = pb_int($f, 'Function'),
-                default => null,
-            };
-        }
-        $functions[$id] = [$name === '' ? "function $id" : $name, $file, $line];
+        $f = pb_varints($data, $at, $end, 'Function');
+        $id = $f[1] ?? 0;
+        $name = pprof_string($strings, $f[2] ?? 0, 'a function');
+        $functions[$id] = [$name === '' ? "function $id" : $name, pprof_string($strings, $f[4] ?? 0, 'a function'), $f[5] ?? 0];
     }
     return $functions;
 }
@@ -145,15 +109,11 @@ function pprof_locations(string $data, array $spans, array $functions): array
                 $address = pb_int($f, 'Location');
             } elseif ($f[0] === 4) {
                 [$lat, $lend] = pb_span($f, 'Location');
-                foreach (pb_fields($data, $lat, $lend) as $lf) {
-                    if ($lf[0] === 1) {
-                        $fid = pb_int($lf, 'Line');
-                        if (!isset($functions[$fid])) {
-                            throw new ReadError("location $id names function $fid, which the profile does not have");
-                        }
-                        $frames[] = $functions[$fid];
-                    }
+                $fid = pb_varints($data, $lat, $lend, 'Line')[1] ?? 0;
+                if (!isset($functions[$fid])) {
+                    throw new ReadError("location $id names function $fid, which the profile does not have");
                 }
+                $frames[] = $functions[$fid];
             }
         }
         $locations[$id] = $frames ?: [[sprintf('0x%x', $address), '', 0]];
@@ -199,7 +159,8 @@ function pprof_samples(string $data, Profile $p, array $spans, array $locations,
                 }
             }
             foreach ($locationFuncs[$id] as $func) {
-                $node = $p->node($children, $node, $func);
+                // Profile::node(), its lookup inlined: this runs for every frame of every sample.
+                $node = $children[($node + 1) * Model::FUNC_SPACE + $func] ?? $p->node($children, $node, $func);
             }
         }
         if ($node < 0) {
@@ -217,17 +178,10 @@ function pprof_samples(string $data, Profile $p, array $spans, array $locations,
 /** A sample's label: a string label as text, a number as a number. */
 function pprof_label(string $data, array $span, array $strings, array &$labels): void
 {
-    $key = $str = $num = null;
-    foreach (pb_fields($data, $span[0], $span[1]) as $f) {
-        match ($f[0]) {
-            1 => $key = pprof_string($strings, pb_int($f, 'Label'), 'a label'),
-            2 => $str = pprof_string($strings, pb_int($f, 'Label'), 'a label'),
-            3 => $num = pb_int($f, 'Label'),
-            default => null,
-        };
-    }
-    if ($key !== null) {
-        $labels[$key] = $str ?? $num;
+    $f = pb_varints($data, $span[0], $span[1], 'Label');
+    $key = pprof_string($strings, $f[1] ?? 0, 'a label');
+    if ($key !== '') {
+        $labels[$key] = isset($f[2]) ? pprof_string($strings, $f[2], 'a label') : $f[3] ?? 0;
     }
 }
 

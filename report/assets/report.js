@@ -4,7 +4,7 @@
  */
 (function () {
     'use strict';
-    var data = JSON.parse(document.getElementById('bench-data').textContent).functions;
+    var data = JSON.parse(document.getElementById('bench-data').textContent).functions || {edges: []};
     var search = document.getElementById('search');
     var flames = {};
     document.querySelectorAll('.flame').forEach(function (div) {
@@ -16,7 +16,7 @@
     var current = function () { return flames[counter.value]; };
 
     counter.addEventListener('change', function () {
-        document.querySelectorAll('.flame').forEach(function (div) {
+        document.querySelectorAll('.flame, .per-counter').forEach(function (div) {
             div.classList.toggle('hidden', div.getAttribute('data-id') !== counter.value);
         });
         current().search(search.value);
