@@ -32,17 +32,21 @@ final class Cdp
         mkdir($this->profileDir);
         // Without the network flags Chromium waits on the closed network at its start.
         $command = [CHROMIUM, '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-            '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-extensions',
+            '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-extensions', '--disable-crash-reporter',
             '--remote-debugging-port=0', '--user-data-dir=' . $this->profileDir, '--window-size=1300,900', 'about:blank'];
         $this->proc = proc_open($command, [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
-        $port = $this->port();
-        // Chromium keeps the connection open: without "close", PHP's HTTP/1.0 read would wait for its end.
-        $context = stream_context_create(['http' => ['protocol_version' => 1.1, 'header' => "Connection: close\r\n", 'timeout' => 30]]);
-        $targets = json_decode((string) file_get_contents("http://127.0.0.1:$port/json/list", false, $context), true);
-        $page = array_values(array_filter($targets, fn($t) => $t['type'] === 'page'))[0];
-        $this->connect($port, parse_url($page['webSocketDebuggerUrl'], PHP_URL_PATH));
-        foreach (['Page.enable', 'Runtime.enable', 'Log.enable'] as $method) {
-            $this->call($method);
+        try {
+            $port = $this->port();
+            $targets = json_decode($this->get($port, '/json/list'), true);
+            $page = array_values(array_filter($targets, fn($t) => $t['type'] === 'page'))[0];
+            $this->connect($port, parse_url($page['webSocketDebuggerUrl'], PHP_URL_PATH));
+            foreach (['Page.enable', 'Runtime.enable', 'Log.enable'] as $method) {
+                $this->call($method);
+            }
+        } catch (Throwable $e) {
+            // No destructor runs for an object whose constructor threw: Chromium is stopped here.
+            $this->close();
+            throw $e;
         }
     }
 
@@ -50,7 +54,8 @@ final class Cdp
     private function port(): int
     {
         $file = $this->profileDir . '/DevToolsActivePort';
-        for ($i = 0; $i < 300 && !is_file($file); $i++) {
+        // The file may be there before its first line is.
+        for ($i = 0; $i < 300 && !(int) @file($file)[0]; $i++) {
             usleep(100000);
         }
         $port = (int) @file($file)[0];
@@ -58,6 +63,30 @@ final class Cdp
             throw new RuntimeException('chromium did not start its DevTools server');
         }
         return $port;
+    }
+
+    /**
+     * An HTTP GET's body. Chromium keeps the connection open after its answer
+     * (PHP's http:// wrapper would wait for its end): the body is read as long
+     * as Content-Length says.
+     */
+    private function get(int $port, string $path): string
+    {
+        $socket = stream_socket_client("tcp://127.0.0.1:$port", $errno, $error, 10);
+        stream_set_timeout($socket, 30);
+        fwrite($socket, "GET $path HTTP/1.1\r\nHost: 127.0.0.1:$port\r\n\r\n");
+        $length = 0;
+        while (($line = fgets($socket)) !== false && trim($line) !== '') {
+            if (preg_match('/^content-length:\s*(\d+)/i', $line, $m)) {
+                $length = (int) $m[1];
+            }
+        }
+        $body = '';
+        while (strlen($body) < $length && ($chunk = fread($socket, $length - strlen($body))) !== false && $chunk !== '') {
+            $body .= $chunk;
+        }
+        fclose($socket);
+        return $body;
     }
 
     private function connect(int $port, string $path): void
@@ -218,15 +247,23 @@ final class Cdp
         }
     }
 
-    public function __destruct()
+    /** Stops Chromium (the process this object started) and removes its profile directory. */
+    private function close(): void
     {
         if ($this->socket) {
             fclose($this->socket);
+            $this->socket = null;
         }
         if ($this->proc) {
             proc_terminate($this->proc);
             proc_close($this->proc);
+            $this->proc = null;
         }
         exec('rm -rf ' . escapeshellarg($this->profileDir));
+    }
+
+    public function __destruct()
+    {
+        $this->close();
     }
 }
