@@ -48,6 +48,12 @@ function human_exact(int|float $value, string $unit): string
     return $unit === 'count' ? $h : sprintf('%s (%s %s)', $h, exact($value), $unit === 'ns' ? 'ns' : 'B');
 }
 
+/** "1 profile", "2,000 profiles". */
+function plural(int $n, string $word): string
+{
+    return number_format($n) . ' ' . $word . ($n === 1 ? '' : 's');
+}
+
 function percent(int|float $part, int|float $whole): string
 {
     return $whole ? sprintf('%.2f%%', 100 * $part / $whole) : '-';

@@ -98,7 +98,7 @@ function accepted(Profile $p, Options $o): bool
 }
 
 /** Says on stderr what was skipped (the first 20 files with their reasons, then a count) and filtered. */
-function report_load(LoadResult $r, Options $o, string $label = ''): void
+function report_load(LoadResult $r, Options $o): void
 {
     if ($o->quiet) {
         return;
@@ -111,7 +111,7 @@ function report_load(LoadResult $r, Options $o, string $label = ''): void
         }
         fprintf(STDERR, "bench: skipped %s: %s\n", $file, $reason);
     }
-    if ($r->filtered) {
-        fprintf(STDERR, "bench: %s%s profiles left out by the filters\n", $label, number_format($r->filtered));
+    if ($r->filtered && $r->read) {
+        fprintf(STDERR, "bench: %s left out by the filters\n", plural($r->filtered, 'profile'));
     }
 }

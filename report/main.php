@@ -55,7 +55,9 @@ function load_set(array $args, Options $o, Model $m, int $side = 0, ?callable $a
     $result = load($files, $o, $m, $side, $also);
     report_load($result, $o);
     if ($result->read === 0) {
-        throw new ReadError(sprintf('none of the %s files gave a profile', number_format(count($files))));
+        throw new ReadError($result->filtered === count($files) - count($result->skipped) && $result->filtered
+            ? sprintf('the filters left out all %s', plural($result->filtered, 'profile'))
+            : sprintf('none of the %s gave a profile', plural(count($files), 'file')));
     }
     return $result;
 }

@@ -20,7 +20,7 @@ function command_merge(Options $o): int
         'json' => write_json($m, Views::of($m)),
     };
     write_output($o->out, $gzip ? gzencode($data, 6) : $data);
-    say($o, sprintf('merged %s profiles into %s', number_format($m->profiles()), $o->out));
+    say($o, sprintf('merged %s into %s', plural($m->profiles(), 'profile'), $o->out));
     return 0;
 }
 
@@ -45,7 +45,7 @@ function merge_description(Model $m): string
     foreach ($m->modes[0] as $mode => $n) {
         $modes[] = number_format($n) . " $mode mode";
     }
-    return sprintf('bench merge of %s profiles (%s), %s to %s UTC', number_format($m->profiles()), implode(', ', $modes),
+    return sprintf('bench merge of %s (%s), %s to %s UTC', plural($m->profiles(), 'profile'), implode(', ', $modes),
         gmdate('Y-m-d H:i:s', intdiv((int) $r->first, 1_000_000_000)), gmdate('Y-m-d H:i:s', intdiv((int) $r->last, 1_000_000_000)));
 }
 

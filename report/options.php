@@ -190,13 +190,13 @@ final class Options
         return $t * 1_000_000_000;
     }
 
-    /** A duration with a unit (ns, us, ms, s; s when none) in ns. */
+    /** A duration with a unit (ns, us, ms, s, min, h; s when none) in ns. */
     private static function duration(string $name, string $value): int
     {
-        if (!preg_match('/^(\d+(?:\.\d+)?)\s*(ns|us|µs|ms|s)?$/', $value, $m)) {
-            throw new UsageError("--$name=$value: a duration, e.g. 250ms or 1.5s");
+        if (!preg_match('/^(\d+(?:\.\d+)?)\s*(ns|us|µs|ms|s|min|h)?$/', $value, $m)) {
+            throw new UsageError("--$name=$value: a duration, e.g. 250ms, 1.5s or 2min");
         }
-        $scale = ['ns' => 1, 'us' => 1e3, 'µs' => 1e3, 'ms' => 1e6, 's' => 1e9][$m[2] ?? 's'];
+        $scale = ['ns' => 1, 'us' => 1e3, 'µs' => 1e3, 'ms' => 1e6, 's' => 1e9, 'min' => 60e9, 'h' => 3600e9][$m[2] ?? 's'];
         return (int) round((float) $m[1] * $scale);
     }
 

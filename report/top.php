@@ -54,8 +54,7 @@ function summary_line(Model $m, LoadResult $loaded, int $c, Views $v, int $side 
     }
     $when = $r->first ? gmdate('Y-m-d H:i:s', intdiv($r->first, 1_000_000_000)) . ' to ' . gmdate('Y-m-d H:i:s', intdiv($r->last, 1_000_000_000)) . ' UTC' : '';
     $total = $c < 0 ? array_sum($v->calls) : $v->total[$c];
-    $line = sprintf('%s profile%s (%s)%s; by %s, %s in all', number_format($m->profiles($side)), $m->profiles($side) === 1 ? '' : 's',
-        implode(', ', $modes), $when ? ", $when" : '', counter_label($m, $c), human($total, counter_unit_of($m, $c)));
+    $line = sprintf('%s (%s)%s; by %s, %s in all', plural($m->profiles($side), 'profile'), implode(', ', $modes), $when ? ", $when" : '', counter_label($m, $c), human($total, counter_unit_of($m, $c)));
     if ($loaded->skipped) {
         $line .= sprintf('; %s skipped', number_format(count($loaded->skipped)));
     }
