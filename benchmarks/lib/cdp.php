@@ -240,10 +240,12 @@ final class Cdp
         $this->call('Input.insertText', ['text' => $text]);
     }
 
+    /** Presses a key: a character ("/"), or a named one ("Escape"), which types no text. */
     public function key(string $key): void
     {
         foreach (['keyDown', 'keyUp'] as $type) {
-            $this->call('Input.dispatchKeyEvent', ['type' => $type, 'key' => $key, 'text' => $type === 'keyDown' ? $key : '']);
+            $this->call('Input.dispatchKeyEvent', ['type' => $type, 'key' => $key]
+                + ($type === 'keyDown' && strlen($key) === 1 ? ['text' => $key] : []));
         }
     }
 

@@ -41,9 +41,10 @@
                 return numeric ? parseFloat(cell.getAttribute('data-v')) : cell.textContent;
             };
             var rows = Array.prototype.slice.call(body.rows);
+            // Ties keep an order of their own: by the first column's text.
             rows.sort(function (a, b) {
                 var x = key(a), y = key(b), order = numeric ? x - y : x.localeCompare(y);
-                return descending ? -order : order;
+                return (descending ? -order : order) || a.children[0].textContent.localeCompare(b.children[0].textContent);
             });
             rows.forEach(function (row) { body.appendChild(row); });
         });
