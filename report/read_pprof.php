@@ -13,6 +13,15 @@ const PPROF_SAMPLE_TYPE = 1, PPROF_SAMPLE = 2, PPROF_LOCATION = 4, PPROF_FUNCTIO
 
 function read_pprof(string $data, string $file): Profile
 {
+    try {
+        return pprof_profile($data, $file);
+    } catch (ReadError $e) {
+        throw new ReadError('not a valid pprof profile: ' . $e->getMessage());
+    }
+}
+
+function pprof_profile(string $data, string $file): Profile
+{
     $top = ['types' => [], 'samples' => [], 'locations' => [], 'functions' => [], 'strings' => [], 'comments' => [],
         'time' => 0, 'duration' => 0, 'period' => 0];
     // The messages are decoded once every string is known: the table may come last (bench writes it last).
@@ -32,10 +41,10 @@ function read_pprof(string $data, string $file): Profile
     }
     $strings = $top['strings'];
     if (!$strings || $strings[0] !== '') {
-        throw new ReadError('not a pprof profile (its string table does not start with "")');
+        throw new ReadError('its string table does not start with ""');
     }
     if (!$top['types']) {
-        throw new ReadError('not a pprof profile (no sample types)');
+        throw new ReadError('no sample types');
     }
     $p = new Profile($file, 'pprof');
     $callsAt = pprof_value_types($data, $p, $top['types'], $strings);

@@ -75,7 +75,7 @@ PHP_FUNCTION(bench_zstd_decompress)
 	ZSTD_inBuffer in = {ZSTR_VAL(data), ZSTR_LEN(data), 0};
 	ZSTD_outBuffer o = {ZSTR_VAL(out), ZSTR_LEN(out), 0};
 	const char *error = NULL;
-	char too_large[64];
+	char message[96];
 	size_t left = 0;
 
 	if (ZSTR_LEN(data) < 4 || memcmp(ZSTR_VAL(data), "\x28\xb5\x2f\xfd", 4) != 0) {
@@ -89,8 +89,8 @@ PHP_FUNCTION(bench_zstd_decompress)
 	while (!error && (in.pos < in.size || left != 0)) {
 		if (o.pos == o.size) {
 			if (limit && o.size >= limit) {
-				snprintf(too_large, sizeof(too_large), "more than %zu bytes once decompressed", limit);
-				error = too_large;
+				snprintf(message, sizeof(message), "more than %zu bytes once decompressed", limit);
+				error = message;
 				break;
 			}
 			size_t grown = o.size * 2;
@@ -104,7 +104,8 @@ PHP_FUNCTION(bench_zstd_decompress)
 		size_t before_in = in.pos, before_out = o.pos;
 		left = ZSTD_decompressStream(dctx, &o, &in);
 		if (ZSTD_isError(left)) {
-			error = ZSTD_getErrorName(left);
+			snprintf(message, sizeof(message), "corrupt (%s)", ZSTD_getErrorName(left));
+			error = message;
 		} else if (left != 0 && in.pos == in.size && o.pos < o.size && in.pos == before_in && o.pos == before_out) {
 			/* No input left, room for output, and nothing moved: the frame ends past the data. */
 			error = "truncated (its last frame ends past the data)";
