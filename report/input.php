@@ -58,19 +58,17 @@ function compression_of(string $head): string
     return str_starts_with($head, "\x28\xb5\x2f\xfd") ? 'zstd' : '';
 }
 
-/** A file's bytes, decompressed, at most $max of them. */
+/** A file's bytes, decompressed, at most $max of them (PHP's warnings are ReadErrors here: see read_profile()). */
 function read_bytes(string $file, int $max): string
 {
-    $size = @filesize($file);
-    if ($size === false) {
-        throw new ReadError('cannot be read (' . (error_get_last()['message'] ?? 'no such file') . ')');
+    try {
+        $size = filesize($file);
+        $data = $size > $max ? '' : file_get_contents($file);
+    } catch (ReadError $e) {
+        throw new ReadError('cannot be read (' . $e->getMessage() . ')');
     }
     if ($size > $max) {
         throw new ReadError(sprintf('%s bytes, more than --max-size (%s)', number_format($size), number_format($max)));
-    }
-    $data = @file_get_contents($file);
-    if ($data === false) {
-        throw new ReadError('cannot be read (' . (error_get_last()['message'] ?? 'unknown error') . ')');
     }
     return match (compression_of($data)) {
         'gzip' => gunzip($data, $max),
@@ -85,9 +83,10 @@ function gunzip(string $data, int $max): string
     $ctx = inflate_init(ZLIB_ENCODING_GZIP);
     $out = '';
     for ($at = 0, $len = strlen($data); $at < $len; $at += 65536) {
-        $chunk = @inflate_add($ctx, substr($data, $at, 65536), $at + 65536 >= $len ? ZLIB_FINISH : ZLIB_SYNC_FLUSH);
-        if ($chunk === false) {
-            throw new ReadError('gzip data is corrupt (' . (error_get_last()['message'] ?? 'inflate failed') . ')');
+        try {
+            $chunk = inflate_add($ctx, substr($data, $at, 65536), $at + 65536 >= $len ? ZLIB_FINISH : ZLIB_SYNC_FLUSH);
+        } catch (ReadError $e) {
+            throw new ReadError('gzip data is corrupt (' . $e->getMessage() . ')');
         }
         $out .= $chunk;
         if (strlen($out) > $max) {
@@ -138,16 +137,19 @@ function format_of(string $data): string
     throw new ReadError('not a profile that bench reads (callgrind, folded, JSON or pprof)');
 }
 
-/** Reads one file into a profile; a ReadError says why it cannot be. */
+/**
+ * Reads one file into a profile; a ReadError says why it cannot be. A
+ * warning of PHP's while the file is read (it cannot be opened, gzip data is
+ * corrupt) is a ReadError too.
+ */
 function read_profile(string $file, Options $o): Profile
 {
-    $data = read_bytes($file, $o->maxSize);
-    $format = format_of($data);
     set_error_handler(static function (int $no, string $message) {
-        throw new ReadError("PHP $message");
+        throw new ReadError($message);
     });
     try {
-        $p = match ($format) {
+        $data = read_bytes($file, $o->maxSize);
+        $p = match (format_of($data)) {
             'callgrind' => read_callgrind($data, $file),
             'json' => read_json($data, $file),
             'pprof' => read_pprof($data, $file),

@@ -11,9 +11,16 @@ foreach (['profile', 'protobuf', 'read_pprof', 'read_text', 'read_json', 'input'
     require_once __DIR__ . "/$part.php";
 }
 
+/** The memory the command may use at least (--max-size keeps each file well below it). */
+const MEMORY_LIMIT = 2 << 30;
+
 /** Runs the command line; returns the exit status (0, 1 when it failed, 2 for a bad command line). */
 function main(array $argv): int
 {
+    // A large profile or merge needs more than PHP's default 128M; a higher limit (or none) is kept.
+    if (ini_get('memory_limit') !== '-1' && ini_parse_quantity(ini_get('memory_limit')) < MEMORY_LIMIT) {
+        ini_set('memory_limit', (string) MEMORY_LIMIT);
+    }
     try {
         $o = Options::parse($argv);
     } catch (UsageError $e) {

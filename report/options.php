@@ -36,7 +36,7 @@ FILES are profiles (callgrind, folded, JSON, pprof; plain, gzip or zstd), direct
   --all               diff: the changes within the noise too
   --raw               top and diff: exact integers, no units
   --strict            a file that cannot be read fails the command (else it is skipped, with the reason)
-  --max-size=BYTES    skip files larger than this once decompressed (default 512M)
+  --max-size=BYTES    skip files larger than this once decompressed (default 128M)
   --quiet             no progress and no notes on stderr
 TXT;
 
@@ -64,7 +64,7 @@ final class Options
     public bool $all = false;
     public bool $raw = false;
     public bool $strict = false;
-    public int $maxSize = 512 << 20;
+    public int $maxSize = 128 << 20;
     public bool $quiet = false;
 
     /** Options that take a value, and the setter of each. */
