@@ -122,4 +122,6 @@ if test "$PHP_BENCH" != "no"; then
   PHP_ADD_BUILD_DIR([$ext_builddir/src/ops])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/profile])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/sample])
+  dnl make install puts the report command (bin/bench) beside the extension.
+  PHP_ADD_MAKEFILE_FRAGMENT
 fi

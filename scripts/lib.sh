@@ -34,8 +34,10 @@ apt_install() {
 }
 
 # protoc with pprof's profile.proto decodes pprof output; the pprof tool itself is built from Debian's Go sources.
+# The report command's tests read its SVG with xmllint and open its pages in a headless chromium.
 host_packages="php8.2-cli php8.2-cgi php8.2-dev php8.2-opcache php8.2-sqlite3 php8.2-fpm libfcgi-bin gcc make pkg-config libzstd-dev libunwind-dev valgrind zstd strace
-	protobuf-compiler golang-go golang-github-google-pprof-dev golang-github-ianlancetaylor-demangle-dev golang-github-chzyer-readline-dev"
+	protobuf-compiler golang-go golang-github-google-pprof-dev golang-github-ianlancetaylor-demangle-dev golang-github-chzyer-readline-dev
+	libxml2-utils chromium"
 
 # The Debian mirror this machine already uses, read from its apt sources.
 debian_mirror() {
@@ -61,7 +63,7 @@ chroot_umount() {
 	mountpoint -q "$chroot_dir/proc" 2>/dev/null && as_root umount "$chroot_dir/proc" || true
 }
 
-chroot_packages="php8.4-cli php8.4-cgi php8.4-dev php8.4-opcache php8.4-fpm libfcgi-bin gcc make pkg-config libzstd-dev libunwind-dev valgrind zstd strace protobuf-compiler golang-github-google-pprof-dev"
+chroot_packages="php8.4-cli php8.4-cgi php8.4-dev php8.4-opcache php8.4-fpm libfcgi-bin gcc make pkg-config libzstd-dev libunwind-dev valgrind zstd strace protobuf-compiler golang-github-google-pprof-dev libxml2-utils"
 
 # build_pprof OUT: builds Google's pprof tool from Debian's packaged Go sources (offline, GOPATH mode).
 build_pprof() {
@@ -87,7 +89,7 @@ chroot_setup() {
 	as_root rm -f "$chroot_dir/etc/apt/sources.list.d/php85.list" "$chroot_dir/etc/apt/sources.list.d/experimental.list" \
 		"$chroot_dir/etc/apt/preferences.d/php85"
 	chroot_mount
-	if ! chroot_run sh -c "command -v php8.4 >/dev/null && command -v phpize8.4 >/dev/null && command -v valgrind >/dev/null && command -v zstd >/dev/null && command -v cgi-fcgi >/dev/null && command -v strace >/dev/null && command -v php-fpm8.4 >/dev/null && command -v php-cgi8.4 >/dev/null && command -v protoc >/dev/null"; then
+	if ! chroot_run sh -c "command -v php8.4 >/dev/null && command -v phpize8.4 >/dev/null && command -v valgrind >/dev/null && command -v zstd >/dev/null && command -v cgi-fcgi >/dev/null && command -v strace >/dev/null && command -v php-fpm8.4 >/dev/null && command -v php-cgi8.4 >/dev/null && command -v protoc >/dev/null && command -v xmllint >/dev/null"; then
 		say "installing PHP 8.4 in the chroot"
 		chroot_run apt-get update -qq >"$work/chroot-apt.log" 2>&1 || die "apt-get update in the chroot failed (see $work/chroot-apt.log)"
 		chroot_run apt-get install -y -qq --no-install-recommends $chroot_packages >>"$work/chroot-apt.log" 2>&1 \

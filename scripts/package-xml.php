@@ -15,22 +15,27 @@ if (!preg_match('/#define PHP_BENCH_VERSION "([^"]+)"/', file_get_contents("$top
 }
 $version = $m[1];
 
-// What a source release holds: the extension's sources, build files, tests and docs.
+// What a source release holds: the extension's sources, build files, tests and docs, and the report command.
 $files = array_filter(
     explode("\n", trim(shell_exec('cd ' . escapeshellarg($top) . ' && git ls-files --cached --others --exclude-standard'))),
-    fn($f) => preg_match('~^(bench\.c|php_bench\.h|bench_arginfo\.h|bench\.stub\.php|config\.m4|config\.w32|LICENSE|README\.md|src/.*\.[ch]|tests/.*\.(phpt|inc)|demo/.*\.php)$~', $f)
+    fn($f) => preg_match('~^(bench\.c|php_bench\.h|bench_arginfo\.h|bench\.stub\.php|config\.m4|config\.w32|Makefile\.frag|LICENSE|README\.md|src/.*\.[ch]|tests/.*\.(phpt|inc)|demo/.*\.php|docs/report\.md|bin/bench|report/.*\.(php|js|css))$~', $f)
         && is_file("$top/$f")
 );
 sort($files);
 
+// The report command goes to PEAR's bin_dir (as "bench", see <install> below), its code to php_dir/bench/report/,
+// which bin/bench finds in the include path.
 $role = function (string $f): string {
     if (str_starts_with($f, 'tests/')) return 'test';
-    if (in_array($f, ['LICENSE', 'README.md', 'bench.stub.php'], true) || str_starts_with($f, 'demo/')) return 'doc';
+    if (in_array($f, ['LICENSE', 'README.md', 'bench.stub.php'], true) || str_starts_with($f, 'demo/') || str_starts_with($f, 'docs/')) return 'doc';
+    if ($f === 'bin/bench') return 'script';
+    if (str_starts_with($f, 'report/')) return 'php';
     return 'src';
 };
 $entries = '';
 foreach ($files as $f) {
-    $entries .= sprintf("      <file name=\"%s\" role=\"%s\"/>\n", htmlspecialchars($f), $role($f));
+    $entries .= sprintf("      <file name=\"%s\" role=\"%s\"%s/>\n", htmlspecialchars($f), $role($f),
+        $role($f) === 'php' ? ' baseinstalldir="bench"' : '');
 }
 
 $xml = <<<XML
@@ -58,6 +63,7 @@ $xml = <<<XML
   <license uri="https://opensource.org/licenses/MIT">MIT</license>
   <notes>
 - bench_measure(), bench_counters() and bench_info(); allocation, opcode, clock and perf_event counters.
+- bench, the report command: top, flame graphs, an HTML report, merged profiles and diffs.
   </notes>
   <contents>
     <dir name="/">
@@ -77,6 +83,9 @@ $entries    </dir>
   <extsrcrelease>
     <configureoption name="with-bench-zstd" default="yes" prompt="Compress profiles with libzstd?"/>
     <configureoption name="with-bench-libunwind" default="yes" prompt="Native stacks with libunwind?"/>
+    <filelist>
+      <install as="bench" name="bin/bench"/>
+    </filelist>
   </extsrcrelease>
   <changelog/>
 </package>
