@@ -56,6 +56,15 @@ mkdir("$dir/alone/modules");
 symlink(getenv('BENCH_SO'), "$dir/alone/modules/bench.so");
 [$out, $err, $status] = report_run(['top', $zst, '--by=allocs', '--raw'], false, "$dir/alone/bin/bench");
 echo $err, implode("\n", preg_grep('/ leaf /', explode("\n", $out))), " (exit status $status)\n";
+
+echo "== progress on stderr, when it is a terminal\n";
+// script(1) gives the command a terminal.
+$command = sprintf('%s -n -d %s %s top %s %s %s', PHP_BINARY, escapeshellarg('extension=' . getenv('BENCH_SO')), escapeshellarg(REPORT_BENCH),
+    escapeshellarg($json), escapeshellarg($pb), escapeshellarg($cg));
+$tty = (string) shell_exec('script -qec ' . escapeshellarg("$command >/dev/null") . ' /dev/null');
+echo "terminal: ", json_encode(substr($tty, 0, strpos($tty, "\033[K") + 3)), "\n";
+[, $err] = report_run(['top', $json, $pb, $cg]);
+echo "pipe: ", json_encode($err), "\n";
 ?>
 --EXPECTF--
 1 profile (profile mode), %s; by allocs, %d in all; 11 skipped
@@ -90,3 +99,6 @@ help: usage: bench COMMAND FILES... [OPTIONS] (exit status 0)
 bench: skipped bench.good.pb.zst: zstd-compressed, and this PHP has not loaded bench, which reads zstd (php -d extension=/path/to/bench.so alone/bin/bench ..., or zstd -d it first)
 1 profile (exit status 0)
 %w8 %s 8 %s 8  leaf  script.php:2 (exit status 0)
+== progress on stderr, when it is a terminal
+terminal: "\rbench: read 0 of 3 files\r\u001b[K"
+pipe: ""
