@@ -56,28 +56,13 @@ function pb_fields(string $data, int $at, int $end): array
 
 /**
  * A message made of varints only (profile.proto's Function, Line, ValueType,
- * Label): field => value (the last, for a field given twice). Quicker than
- * pb_fields() for the most numerous messages of a profile.
+ * Label): field => value (the last, for a field given twice).
  */
 function pb_varints(string $data, int $at, int $end, string $message): array
 {
     $fields = [];
-    while ($at < $end) {
-        $key = ord($data[$at]);
-        if ($key < 0x80) {
-            $at++;
-        } else {
-            $key = pb_varint($data, $at, $end);
-        }
-        if (($key & 7) !== PB_VARINT) {
-            throw new ReadError(sprintf('%s field %d is not a varint', $message, $key >> 3));
-        }
-        if ($at < $end && ($value = ord($data[$at])) < 0x80) {
-            $at++;
-        } else {
-            $value = pb_varint($data, $at, $end);
-        }
-        $fields[$key >> 3] = $value;
+    foreach (pb_fields($data, $at, $end) as [$field, $value]) {
+        $fields[$field] = is_int($value) ? $value : throw new ReadError("$message field $field is not a varint");
     }
     return $fields;
 }
