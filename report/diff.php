@@ -36,10 +36,25 @@ final class Diff
         $this->thresholds($o);
     }
 
-    /** The counters compared: each of the model's, and calls. */
+    /** The counters compared: those that both sets have (calls last). */
     public function counters(): array
     {
-        return [...array_keys($this->m->counterName), -1];
+        $both = array_keys(array_intersect_key($this->m->counterProfiles[0], $this->m->counterProfiles[1]));
+        usort($both, fn($a, $b) => ($a < 0) <=> ($b < 0) ?: $a <=> $b);
+        return $both;
+    }
+
+    /** What a counter that only one set has says: "allocs: only after". */
+    public function onlyOneSide(): array
+    {
+        $notes = [];
+        foreach ([...array_keys($this->m->counterName), -1] as $c) {
+            $in = [isset($this->m->counterProfiles[0][$c]), isset($this->m->counterProfiles[1][$c])];
+            if ($in[0] !== $in[1]) {
+                $notes[] = counter_label($this->m, $c) . ': only ' . ($in[0] ? 'before' : 'after');
+            }
+        }
+        return $notes;
     }
 
     /** The floor of a counter's threshold: benchmarks/compare's, else 5% for time and samples, 0 for exact counts. */
@@ -188,7 +203,7 @@ function command_diff(Options $o): int
 function diff_text(Diff $d, Options $o, int $chosen, LoadResult $before, LoadResult $after): array
 {
     $m = $d->m;
-    $lines = [$d->sets($before, $after, $chosen), 'noise: ' . $d->noise, ''];
+    $lines = [$d->sets($before, $after, $chosen), 'noise: ' . $d->noise, ...array_map(fn($n) => "not compared: $n", $d->onlyOneSide()), ''];
     $table = [['counter', 'before', 'after', 'change', '', 'threshold', '']];
     foreach ($d->counters() as $c) {
         [$a, $b, $verdict] = $d->total($c);
@@ -197,8 +212,12 @@ function diff_text(Diff $d, Options $o, int $chosen, LoadResult $before, LoadRes
             diff_percent($a, $b), is_infinite($d->thresholds[$c]) ? 'never' : sprintf('%.2f%%', 100 * $d->thresholds[$c]), $verdict];
     }
     $lines = [...$lines, ...align($table), ''];
-    $rows = $d->rows($chosen, $o->all);
     $label = counter_label($m, $chosen);
+    if (!in_array($chosen, $d->counters(), true)) {
+        $lines[] = "$label: not in both sets";
+        return $lines;
+    }
+    $rows = $d->rows($chosen, $o->all);
     if (!$rows) {
         $lines[] = "$label: no owner changed beyond the noise";
         return $lines;
@@ -272,7 +291,8 @@ function diff_html(Diff $d, Options $o, int $chosen, LoadResult $before, LoadRes
     $sets = $d->sets($before, $after, $chosen);
     approximate_copy($m, $approx);
     $options = $flames = $tables = '';
-    foreach (html_flame_counters($m, $chosen) as $i => $c) {
+    $counters = $d->counters();
+    foreach (in_array($chosen, $counters, true) ? array_unique([$chosen, ...$counters]) : $counters as $i => $c) {
         $id = 'flame-' . counter_label($m, $c);
         $spec = diff_flame_spec($d, $o, $c, approximated_note($approx));
         $spec->id = $id;

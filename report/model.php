@@ -41,7 +41,7 @@ final class Model
     /** per side: caller * FUNC_SPACE + callee => [caller, callee, calls, [counter => inclusive]] */
     public array $gEdges = [];
 
-    /** per side: profiles with paths, with edges only; per counter, the profiles that have it */
+    /** per side: profiles with paths, with edges only; per counter (-1: calls), the profiles that have it */
     public array $pathProfiles = [];
     public array $graphProfiles = [];
     public array $counterProfiles = [];
@@ -137,6 +137,9 @@ final class Model
             }
             $c = $map[$k] = $this->counterIds[$name];
             $this->counterProfiles[$side][$c] = ($this->counterProfiles[$side][$c] ?? 0) + 1;
+        }
+        if ($p->countsCalls) {
+            $this->counterProfiles[$side][-1] = ($this->counterProfiles[$side][-1] ?? 0) + 1;
         }
         return $map;
     }

@@ -26,6 +26,8 @@ final class Profile
     public array $totals = [];
     /** list of [name, file, line] */
     public array $funcs = [];
+    /** whether the format counts calls (or samples): folded stacks do not */
+    public bool $countsCalls = true;
 
     /** call paths: per node its parent (-1 for a root), function, calls and own costs */
     public ?array $parent = null;

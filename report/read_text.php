@@ -13,6 +13,7 @@ namespace Bench\Report;
 function read_folded(string $text, string $file, string $counter): Profile
 {
     $p = new Profile($file, 'folded');
+    $p->countsCalls = false;
     $p->counters = [$counter];
     $p->units = [$counter => counter_unit($counter)];
     $p->startPaths();
