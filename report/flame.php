@@ -57,7 +57,7 @@ function flame_svg(Model $m, FlameSpec $spec, bool $standalone): string
     if ($standalone) {
         $out[] = '<style>' . file_get_contents(__DIR__ . '/assets/flame.css') . "</style>\n";
     }
-    $out[] = flame_header($m, $spec, $w);
+    $out[] = flame_header($spec, $w);
     $out[] = "<g class=\"frames\">\n";
     $tip = new FlameTooltip($m, $spec, $incl, $before, $calls, $spec->before === null ? [] : $m->calls[$spec->before], $children[-1] ?? []);
     $bottom = FLAME_TOP + FLAME_FRAME_HEIGHT * $layout->depth;
@@ -80,7 +80,7 @@ function esc(string $s): string
 }
 
 /** Title, note, legend and the buttons (Reset zoom, Search), with the line that search fills. */
-function flame_header(Model $m, FlameSpec $spec, float $w): string
+function flame_header(FlameSpec $spec, float $w): string
 {
     $out = sprintf('<rect class="background" width="100%%" height="100%%"/>' . "\n"
         . '<text class="title" x="%d" y="22">%s</text>' . "\n" . '<text class="note" x="%d" y="40">%s</text>' . "\n",
