@@ -11,7 +11,9 @@ if (trim((string) shell_exec('command -v go')) === '') die('skip go (golang-go) 
 <?php
 require __DIR__ . '/report.inc';
 $dir = report_dir();
-$code = '<?php function nap() { usleep(20000); } function work() { $s = 0; for ($i = 0; $i < 200000; $i++) { $s += $i; } return $s; }'
+// A 50 ms sleep: its sample is taken when it returns, and weighs the ticks of the sleep (the ticker would
+// have to be kept off the CPU for 50 ms for a tick to come after it, as in tests/sample).
+$code = '<?php function nap() { usleep(50000); } function work() { $s = 0; for ($i = 0; $i < 200000; $i++) { $s += $i; } return $s; }'
     . ' nap(); work(); echo "ok";';
 $ini = ['bench.mode' => 'sample', 'bench.sample_interval_us' => '1000'];
 $requests = [['json', 'GET', '/users/42?tab=1'], ['json', 'GET', '/users/7'], ['pprof', 'GET', '/users/9'], ['json', 'POST', '/orders'],
@@ -29,8 +31,8 @@ $rows = report_top(["$dir/bench.*.{json,pb}", '--by=samples']);
 $column = (int) array_sum(array_column($rows, 2));
 printf("samples: %s\n", $samples === $column ? 'as many in bench top\'s column as the profiles say' : "$samples in the files, $column in the column");
 $wall = report_top([$dir, '--by=wall_ns']);
-printf("usleep: one sample a request (%d), at least 19 ms of wall time a request: %s\n", $rows['usleep'][2],
-    $wall['usleep'][0] >= 5 * 19e6 ? 'yes' : $wall['usleep'][0]);
+printf("usleep: one sample a request (%d), at least 49 ms of wall time a request: %s\n", $rows['usleep'][2],
+    $wall['usleep'][0] >= 5 * 49e6 ? 'yes' : $wall['usleep'][0]);
 [$out] = report_run(['top', $dir, '--limit=1']);
 echo preg_replace('/^(\d+ profiles \([^)]*\)).*$/m', '$1', explode("\n", $out)[0]), "\n";
 
@@ -49,7 +51,7 @@ sort($endpoints);
 echo "endpoints: ", implode(', ', $endpoints), "\n";
 echo "external resources: ", preg_match('~(src|href)="(https?:)?//~', $html) ? 'yes' : 'none', "\n";
 
-foreach ([['--uri=/users/*'], ['--mode=sample', '--uri=/orders'], ['--min-duration=15ms']] as $filter) {
+foreach ([['--uri=/users/*'], ['--mode=sample', '--uri=/orders'], ['--min-duration=45ms']] as $filter) {
     printf("%s: %s\n", implode(' ', $filter), explode(' (', report_out(['top', $dir, ...$filter]))[0]);
 }
 
@@ -63,12 +65,12 @@ printf("merged 3 copies: %s samples, 3 x %d\n", $merged[1] === (string) (3 * $on
 ?>
 --EXPECTF--
 samples: as many in bench top's column as the profiles say
-usleep: one sample a request (4), at least 19 ms of wall time a request: yes
+usleep: one sample a request (4), at least 49 ms of wall time a request: yes
 5 profiles (sample mode)
 requests: GET /health 200, GET /users/42 200, GET /users/7 200, GET /users/9 200, POST /orders 200
 endpoints: GET /health (1), GET /users/{id} (3), POST /orders (1)
 external resources: none
 --uri=/users/*: 3 profiles
 --mode=sample --uri=/orders: 1 profile
---min-duration=15ms: 5 profiles
+--min-duration=45ms: 5 profiles
 merged 3 copies: go tool pprof counts 3 x samples, 3 x %d
