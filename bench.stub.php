@@ -50,3 +50,12 @@ function bench_start(): bool {}
  * @return array{totals: array<string, int|null>, overhead: array<string, int|null>, functions: array, edges: array}
  */
 function bench_stop(): array {}
+
+/**
+ * Decompresses $data, one or more zstd frames (a profile written with
+ * bench.compress=zstd), for readers such as bin/bench: PHP has no zstd of its
+ * own. A ValueError when $data is not zstd, is truncated or corrupt, or would
+ * decompress to more than $max_length bytes (0: no limit but memory_limit);
+ * an Error when bench was built without libzstd.
+ */
+function bench_zstd_decompress(string $data, int $max_length = 0): string {}

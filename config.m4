@@ -84,6 +84,7 @@ if test "$PHP_BENCH" != "no"; then
   bench_sources="bench.c \
     src/alloc/alloc.c \
     src/api/api.c \
+    src/api/zstd.c \
     src/cost/cost.c \
     src/cost/perf_event.c \
     src/dump/dump.c \
@@ -131,4 +132,6 @@ if test "$PHP_BENCH" != "no"; then
   PHP_ADD_BUILD_DIR([$ext_builddir/src/ops])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/profile])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/sample])
+  dnl make install puts the report command (bin/bench) beside the extension.
+  PHP_ADD_MAKEFILE_FRAGMENT
 fi

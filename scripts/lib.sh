@@ -39,10 +39,11 @@ apt_install() {
 
 # protoc with pprof's profile.proto decodes pprof output; the pprof tool itself is built from Debian's Go sources.
 # The viewers and installers the tests open bench's outputs and packages with: flamegraph.pl (in libdevel-nytprof-perl),
-# xmllint, composer and pecl (php-pear); python3-jsonschema checks JSON profiles; phpunit and Xdebug for the cost recipes.
+# xmllint, composer and pecl (php-pear); python3-jsonschema checks JSON profiles; phpunit and Xdebug for the cost recipes;
+# chromium opens the report command's SVG and HTML pages.
 host_packages="php8.2-cli php8.2-cgi php8.2-dev php8.2-opcache php8.2-sqlite3 php8.2-fpm libfcgi-bin gcc make pkg-config libzstd-dev zlib1g-dev libunwind-dev valgrind zstd strace
 	protobuf-compiler golang-go golang-github-google-pprof-dev golang-github-ianlancetaylor-demangle-dev golang-github-chzyer-readline-dev
-	python3-jsonschema libdevel-nytprof-perl libxml2-utils composer php-pear phpunit php8.2-xdebug"
+	python3-jsonschema libdevel-nytprof-perl libxml2-utils composer php-pear phpunit php8.2-xdebug chromium"
 
 # The Debian mirror this machine already uses, read from its apt sources.
 debian_mirror() {

@@ -16,24 +16,30 @@ if (!preg_match('/#define PHP_BENCH_VERSION "([^"]+)"/', file_get_contents("$top
 $version = $m[1];
 
 // What a source release holds: the extension's sources and build files, the tests with every file they use (their C
-// helpers, the benchmarks they run, the JSON schema they check profiles against, the recipes they run), and the docs.
+// helpers, the benchmarks they run, the JSON schema they check profiles against, the recipes they run), the docs, and the
+// report command.
 $files = array_filter(
     explode("\n", trim(shell_exec('cd ' . escapeshellarg($top) . ' && git ls-files --cached --others --exclude-standard'))),
-    fn($f) => preg_match('~^(bench\.c|php_bench\.h|bench_arginfo\.h|bench\.stub\.php|config\.m4|config\.w32|composer\.json|LICENSE'
-        . '|README\.md|src/.*\.[ch]|tests/.*\.(phpt|inc|c)|docs/.*|benchmarks/.*|demo/.*\.php)$~', $f)
+    fn($f) => preg_match('~^(bench\.c|php_bench\.h|bench_arginfo\.h|bench\.stub\.php|config\.m4|config\.w32|Makefile\.frag|composer\.json|LICENSE'
+        . '|README\.md|src/.*\.[ch]|tests/.*\.(phpt|inc|c)|docs/.*|benchmarks/.*|demo/.*\.php|bin/bench|report/.*\.(php|js|css))$~', $f)
         && is_file("$top/$f")
 );
 sort($files);
 
+// The report command goes to PEAR's bin_dir (as "bench", see <install> below), its code to php_dir/bench/report/,
+// which bin/bench finds in the include path.
 $role = function (string $f): string {
     if (str_starts_with($f, 'tests/') || str_starts_with($f, 'benchmarks/')) return 'test';
     if (in_array($f, ['LICENSE', 'README.md', 'bench.stub.php', 'composer.json'], true) || str_starts_with($f, 'demo/')
         || str_starts_with($f, 'docs/')) return 'doc';
+    if ($f === 'bin/bench') return 'script';
+    if (str_starts_with($f, 'report/')) return 'php';
     return 'src';
 };
 $entries = '';
 foreach ($files as $f) {
-    $entries .= sprintf("      <file name=\"%s\" role=\"%s\"/>\n", htmlspecialchars($f), $role($f));
+    $entries .= sprintf("      <file name=\"%s\" role=\"%s\"%s/>\n", htmlspecialchars($f), $role($f),
+        $role($f) === 'php' ? ' baseinstalldir="bench"' : '');
 }
 
 $xml = <<<XML
@@ -65,6 +71,7 @@ The first release.
 - bench.mode=profile: every request's own-cost profile, attributed to the nearest userland function, exact to the allocation; bench_start()/bench_stop() for a part of a request.
 - bench.mode=sample: php-fpm sampling by a ticker thread, with allocation samples and optional native frames, under opcache's JIT too.
 - Outputs that open where users look: callgrind (KCachegrind, callgrind_annotate), pprof gzipped with request labels (go tool pprof, Pyroscope, Parca), folded stacks (flamegraph.pl, speedscope), JSON with the call tree and a schema (docs/profile.schema.json).
+- bench, the report command: top tables, flame graphs, an offline HTML report, exact merges of many profiles, and diffs of two sets.
 - Installs with PIE (composer.json) or PECL; Linux only: configure stops on Windows.
   </notes>
   <contents>
@@ -89,6 +96,9 @@ $entries    </dir>
     <configureoption name="with-bench-zstd" default="yes" prompt="Compress profiles with libzstd?"/>
     <configureoption name="with-bench-zlib" default="yes" prompt="Gzip pprof profiles with zlib?"/>
     <configureoption name="with-bench-libunwind" default="yes" prompt="Native stacks with libunwind?"/>
+    <filelist>
+      <install as="bench" name="bin/bench"/>
+    </filelist>
   </extsrcrelease>
   <changelog/>
 </package>

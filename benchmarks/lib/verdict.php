@@ -7,45 +7,12 @@
  * itself included, "noise".
  */
 require_once __DIR__ . '/results.php';
-
-/* What is compared, with the relative floor under each threshold: the clocks
- * move by a few percent on a shared VM even when nothing changed; callgrind's
- * instructions repeat to well under 0.1%; counts of allocations and opcodes
- * repeat exactly, so any change of them counts. */
-const BENCH_FLOORS = [
-    'wall_ns' => 0.05,
-    'cpu_ns' => 0.05,
-    'instructions' => 0.001,
-    'cycles' => 0.02,
-    'allocs' => 0.0,
-    'alloc_bytes' => 0.0,
-    'frees' => 0.0,
-    'ops' => 0.0,
-    'peak_bytes' => 0.0,
-];
+// The floors, the change and the verdict: bin/bench's diff of profiles applies the same rule.
+require_once __DIR__ . '/../../report/noise.php';
 
 function bench_metric(array $result, string $metric): int|float|null
 {
     return $metric === 'peak_bytes' ? ($result['peak_bytes'] ?? null) : $result['warm'][$metric];
-}
-
-function bench_change(int|float $a, int|float $b): float
-{
-    if ($a == 0) {
-        return $b == 0 ? 0.0 : ($b > 0 ? INF : -INF);
-    }
-    return ($b - $a) / abs($a);
-}
-
-function bench_verdict(float $change, float $threshold): string
-{
-    if ($change > $threshold) {
-        return 'worse';
-    }
-    if ($change < -$threshold) {
-        return 'better';
-    }
-    return 'noise';
 }
 
 /** Both labels must hold the same subjects. */

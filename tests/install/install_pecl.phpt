@@ -14,7 +14,7 @@ exec('cd ' . escapeshellarg($top) . ' && PHP_PEAR_PHP_BIN=' . escapeshellarg(PHP
 echo "pecl package-validate: exit $status, ", implode(' ', preg_grep('/^Validation:/', $out)), "\n";
 
 // (The suite runs with -n: no SimpleXML. The generator writes one file a line.)
-preg_match_all('~<file name="([^"]+)" role="(\w+)"/>~', file_get_contents("$top/package.xml"), $files, PREG_SET_ORDER);
+preg_match_all('~<file name="([^"]+)" role="(\w+)"[^>]*/>~', file_get_contents("$top/package.xml"), $files, PREG_SET_ORDER);
 $listed = array_column($files, 2, 1);
 $missing = [];
 // The build: config.m4's sources and the headers they include from the tree.

@@ -1,0 +1,98 @@
+/*
+ * bench report: the HTML report's behaviour. Counter choice and search for
+ * the flame graphs, sortable tables, and callers and callees of a function.
+ */
+(function () {
+    'use strict';
+    var data = JSON.parse(document.getElementById('bench-data').textContent).functions || {edges: []};
+    var search = document.getElementById('search');
+    var flames = {};
+    document.querySelectorAll('.flame').forEach(function (div) {
+        var flame = new BenchFlame.Flame(div.querySelector('svg'));
+        flames[div.getAttribute('data-id')] = flame;
+        div.querySelector('.search').addEventListener('click', function () { search.focus(); });
+    });
+    var counter = document.getElementById('counter');
+    var current = function () { return flames[counter.value]; };
+
+    counter.addEventListener('change', function () {
+        document.querySelectorAll('.flame, .per-counter').forEach(function (div) {
+            div.classList.toggle('hidden', div.getAttribute('data-id') !== counter.value);
+        });
+        current().search(search.value);
+    });
+    search.addEventListener('input', function () { current().search(search.value); });
+    document.addEventListener('keydown', function (e) {
+        if (e.key === 'Escape') {
+            current().reset();
+        }
+    });
+
+    // ---- sortable tables: by the exact value (data-v) or the text -------------------------
+    document.querySelectorAll('table.sortable th').forEach(function (th, column) {
+        th.addEventListener('click', function () {
+            var table = th.closest('table'), body = table.tBodies[0], numeric = th.getAttribute('data-sort') === 'num';
+            var index = Array.prototype.indexOf.call(th.parentNode.children, th);
+            var descending = !th.classList.contains('desc');
+            table.querySelectorAll('th').forEach(function (h) { h.classList.remove('asc', 'desc'); });
+            th.classList.add(descending ? 'desc' : 'asc');
+            var key = function (row) {
+                var cell = row.children[index];
+                return numeric ? parseFloat(cell.getAttribute('data-v')) : cell.textContent;
+            };
+            var rows = Array.prototype.slice.call(body.rows);
+            // Ties keep an order of their own: by the first column's text.
+            rows.sort(function (a, b) {
+                var x = key(a), y = key(b), order = numeric ? x - y : x.localeCompare(y);
+                return (descending ? -order : order) || a.children[0].textContent.localeCompare(b.children[0].textContent);
+            });
+            rows.forEach(function (row) { body.appendChild(row); });
+        });
+    });
+
+    // ---- callers and callees -------------------------------------------------------------
+    var callers = {}, callees = {};
+    data.edges.forEach(function (e) {
+        (callers[e[1]] = callers[e[1]] || []).push(e);
+        (callees[e[0]] = callees[e[0]] || []).push(e);
+    });
+    var chosen = data.chosen;
+
+    function edgeTable(table, edges, other) {
+        var head = '<thead><tr><th>function</th><th>' + data.calls + '</th>' + data.counters.map(function (c) {
+            return '<th>' + c + ' inclusive</th>';
+        }).join('') + '</tr></thead>';
+        edges = edges.slice().sort(function (a, b) {
+            return chosen < 0 ? b[2] - a[2] : b[3][chosen] - a[3][chosen];
+        });
+        table.innerHTML = head + '<tbody>' + edges.map(function (e) {
+            return '<tr><td><a data-f="' + e[other] + '"></a></td><td>' + BenchFlame.human(e[2], 'count') + '</td>'
+                + e[3].map(function (v, c) { return '<td>' + BenchFlame.human(v, data.units[c]) + '</td>'; }).join('') + '</tr>';
+        }).join('') + '</tbody>';
+        table.querySelectorAll('a').forEach(function (a) {
+            var f = +a.getAttribute('data-f');
+            a.textContent = data.names[f];
+            a.addEventListener('click', function () { show(f); });
+        });
+    }
+
+    /** Shows a function's callers and callees, and its frames in the flame graph. */
+    function show(f) {
+        document.getElementById('callers-callees').classList.remove('hidden');
+        document.getElementById('cc-title').textContent = data.names[f];
+        edgeTable(document.getElementById('callers'), callers[f] || [], 0);
+        edgeTable(document.getElementById('callees'), callees[f] || [], 1);
+        document.querySelectorAll('#function-table tr.chosen').forEach(function (r) { r.classList.remove('chosen'); });
+        var row = document.querySelector('#function-table tr[data-f="' + f + '"]');
+        if (row) {
+            row.classList.add('chosen');
+        }
+        search.value = '/^' + data.names[f].replace(/[.*+?^${}()|[\]\\\/]/g, '\\$&') + '$/';
+        current().search(search.value);
+    }
+
+    document.querySelectorAll('#function-table tbody tr').forEach(function (row) {
+        row.addEventListener('click', function () { show(+row.getAttribute('data-f')); });
+    });
+    window.benchReport = {flames: flames, current: current, show: show};
+})();

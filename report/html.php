@@ -1,0 +1,187 @@
+<?php
+/*
+ * bench report: "bench html", one self-contained HTML file (no network: its
+ * styles, scripts and data are inline): flame graphs per counter, the top
+ * table, callers and callees of a function, the requests and the endpoints.
+ */
+namespace Bench\Report;
+
+/** Rows of the function table at most (the most costly by the chosen counter's inclusive cost). */
+const HTML_FUNCTIONS = 2000;
+/** Requests shown in each of the two request tables. */
+const HTML_REQUESTS = 50;
+
+function command_html(Options $o): int
+{
+    $m = new Model();
+    $loaded = load_set($o->files, $o, $m);
+    write_output($o->out, html_report($m, $o, $loaded));
+    say($o, "report written: {$o->out} (open it in a web browser: file://" . (realpath($o->out) ?: $o->out) . ')');
+    return 0;
+}
+
+function html_report(Model $m, Options $o, LoadResult $loaded): string
+{
+    $v = Views::of($m);
+    $chosen = chosen_counter($m, $o->by);
+    $summary = summary_line($m, $loaded, $chosen, $v);
+    $title = $o->title ?? 'bench report';
+    $sections = [
+        html_flames($m, $o, $chosen, $summary),
+        html_functions($m, $v, $chosen),
+        html_requests($m->requests[0]),
+        html_endpoints($m->requests[0]),
+        html_skipped($loaded),
+    ];
+    return html_page($title, $summary, implode("\n", $sections), ['functions' => html_graph_data($m, $v, $chosen)]);
+}
+
+/** The page around the sections, with the styles, the scripts and the data that the scripts read. */
+function html_page(string $title, string $summary, string $body, array $data): string
+{
+    $json = json_encode($data, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_INVALID_UTF8_SUBSTITUTE
+        | JSON_PRESERVE_ZERO_FRACTION);
+    return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" . esc($title) . "</title>\n"
+        . '<style>' . file_get_contents(__DIR__ . '/assets/flame.css') . file_get_contents(__DIR__ . '/assets/report.css') . "</style>\n"
+        . "</head>\n<body>\n<h1>" . esc($title) . "</h1>\n<p class=\"summary\">" . esc($summary) . "</p>\n"
+        . $body
+        . "\n<script type=\"application/json\" id=\"bench-data\">$json</script>\n"
+        . '<script>' . file_get_contents(__DIR__ . '/assets/flame.js') . "\n" . file_get_contents(__DIR__ . '/assets/report.js') . "</script>\n"
+        . "</body>\n</html>\n";
+}
+
+/** Counters that get a flame graph: the chosen one first, then the others the set has, and calls (or samples). */
+function html_flame_counters(Model $m, int $chosen): array
+{
+    $counters = [$chosen];
+    foreach (array_keys($m->counterName) as $c) {
+        $counters[] = $c;
+    }
+    $counters[] = -1;
+    return array_values(array_unique($counters));
+}
+
+function html_flames(Model $m, Options $o, int $chosen, string $summary): string
+{
+    approximate_copy($m, $approx);
+    $options = '';
+    $svgs = '';
+    foreach (html_flame_counters($m, $chosen) as $i => $c) {
+        $spec = flame_spec($approx, $o, $summary, $c);
+        $spec->id = 'flame-' . counter_label($m, $c);
+        $spec->title = '';
+        $spec->note = approximated_note($approx);
+        $options .= sprintf('<option value="%s"%s>%s</option>', esc($spec->id), $i ? '' : ' selected', esc(counter_label($m, $c)));
+        $svgs .= sprintf('<div class="flame%s" data-id="%s">%s</div>', $i ? ' hidden' : '', esc($spec->id), flame_svg($approx, $spec, false));
+    }
+    return '<section id="flames"><h2>Flame graph</h2>' . "\n"
+        . '<div class="controls"><label>Counter <select id="counter">' . $options . '</select></label> '
+        . '<label>Search <input id="search" type="search" placeholder="text or /regex/" autocomplete="off"></label></div>' . "\n"
+        . $svgs . "</section>\n";
+}
+
+/** The model itself when it has no edge-only profiles; else a copy whose tree holds the estimated paths too. */
+function approximate_copy(Model $m, ?Model &$out): void
+{
+    $out = $m->gCalls[0] ? clone $m : $m;
+    approximate($out);
+}
+
+function html_functions(Model $m, Views $v, int $chosen): string
+{
+    $counters = array_keys($m->counterName);
+    $head = '<tr><th data-sort="text">function</th><th data-sort="num">' . esc(counter_label($m, -1)) . '</th>';
+    foreach ($counters as $c) {
+        $head .= sprintf('<th data-sort="num">%1$s own</th><th data-sort="num">%1$s inclusive</th>', esc($m->counterName[$c]));
+    }
+    $rows = [];
+    foreach (array_slice($v->order($chosen, $chosen < 0 ? 'calls' : 'inclusive'), 0, HTML_FUNCTIONS) as $f) {
+        $row = sprintf('<tr data-f="%d" class="%s"><td class="name" title="%s">%s</td>%s', $f, kind_of($m->funcName[$f], $m->funcFile[$f]),
+            esc(trim($m->funcFile[$f] . ($m->funcLine[$f] ? ':' . $m->funcLine[$f] : ''))), esc($m->funcName[$f]),
+            html_cell($v->calls[$f] ?? 0, 'count'));
+        foreach ($counters as $c) {
+            $row .= html_cell($v->own[$c][$f] ?? 0, $m->counterUnit[$c]) . html_cell($v->incl[$c][$f] ?? 0, $m->counterUnit[$c]);
+        }
+        $rows[] = $row . '</tr>';
+    }
+    $more = count($v->calls) > HTML_FUNCTIONS ? sprintf('<p>The %s most costly of %s functions.</p>', number_format(HTML_FUNCTIONS), number_format(count($v->calls))) : '';
+    return '<section id="functions"><h2>Functions</h2><p class="hint">Click a heading to sort, a function for its callers and callees.</p>'
+        . $more . '<div class="scroll"><table class="sortable" id="function-table"><thead>' . $head . '</tr></thead><tbody>' . "\n"
+        . implode("\n", $rows) . "\n</tbody></table></div>\n"
+        . '<div id="callers-callees" class="hidden"><h3 id="cc-title"></h3><div class="cc"><div><h4>Callers</h4><table id="callers"></table></div>'
+        . '<div><h4>Callees</h4><table id="callees"></table></div></div></div></section>';
+}
+
+/** A table cell: the value for a person, and the exact value to sort by and to copy. */
+function html_cell(int|float $value, string $unit): string
+{
+    return sprintf('<td data-v="%s" title="%s">%s</td>', is_float($value) ? round($value, 3) : $value, exact($value), esc(human($value, $unit)));
+}
+
+/** What the callers and callees panel reads: names, counters and the edges. */
+function html_graph_data(Model $m, Views $v, int $chosen): array
+{
+    $edges = [];
+    foreach ($v->edges as [$caller, $callee, $calls, $incl]) {
+        $costs = [];
+        foreach (array_keys($m->counterName) as $c) {
+            $costs[] = $incl[$c] ?? 0;
+        }
+        $edges[] = [$caller, $callee, $calls, $costs];
+    }
+    return ['names' => $m->funcName, 'counters' => $m->counterName, 'units' => $m->counterUnit,
+        'calls' => counter_label($m, -1), 'chosen' => $chosen, 'edges' => $edges];
+}
+
+function html_requests(Requests $r): string
+{
+    $r->prune();
+    $out = '<section id="requests"><h2>Requests</h2>' . sprintf('<p>%s requests.</p>', number_format($r->count));
+    foreach (['Slowest' => $r->slowest, 'Most allocating' => $r->allocating] as $title => $list) {
+        $out .= '<h3>' . $title . '</h3><div class="scroll"><table class="sortable"><thead><tr><th data-sort="text">time (UTC)</th>'
+            . '<th data-sort="text">method</th><th data-sort="text">URI or script</th><th data-sort="num">status</th>'
+            . '<th data-sort="num">duration</th><th data-sort="num">peak memory</th><th data-sort="num">allocations</th>'
+            . '<th data-sort="num">allocated</th><th data-sort="text">profile</th></tr></thead><tbody>';
+        foreach (array_slice($list, 0, HTML_REQUESTS) as $q) {
+            $out .= sprintf('<tr><td>%s</td><td>%s</td><td>%s</td>%s%s%s%s%s<td>%s</td></tr>' . "\n",
+                gmdate('Y-m-d H:i:s', intdiv($q['time_ns'], 1_000_000_000)), esc($q['method']), esc($q['uri']),
+                html_cell($q['status'], 'count'), html_cell($q['duration_ns'] ?? 0, 'ns'), html_cell($q['peak_memory'] ?? 0, 'bytes'),
+                html_cell($q['allocs'] ?? 0, 'count'), html_cell($q['alloc_bytes'] ?? 0, 'bytes'), esc(basename($q['file'])));
+        }
+        $out .= '</tbody></table></div>';
+    }
+    return $out . '</section>';
+}
+
+function html_endpoints(Requests $r): string
+{
+    $all = array_sum(array_column($r->endpoints, 'duration_ns'));
+    $endpoints = $r->endpoints;
+    uasort($endpoints, fn($a, $b) => $b['duration_ns'] <=> $a['duration_ns']);
+    $out = '<section id="endpoints"><h2>Endpoints</h2><p class="hint">Requests by method and URI, numbers and ids in the path as {id}.</p>'
+        . '<div class="scroll"><table class="sortable"><thead><tr><th data-sort="text">endpoint</th><th data-sort="num">requests</th>'
+        . '<th data-sort="num">time in all</th><th data-sort="num">share</th><th data-sort="num">mean duration</th>'
+        . '<th data-sort="num">longest</th><th data-sort="num">mean peak memory</th><th data-sort="num">mean allocations</th>'
+        . '<th data-sort="num">mean allocated</th></tr></thead><tbody>';
+    foreach ($endpoints as $name => $e) {
+        $n = $e['requests'];
+        $out .= sprintf('<tr><td>%s</td>%s%s<td data-v="%s">%s</td>%s%s%s%s%s</tr>' . "\n", esc($name), html_cell($n, 'count'),
+            html_cell($e['duration_ns'], 'ns'), $all ? $e['duration_ns'] / $all : 0, percent($e['duration_ns'], $all),
+            html_cell($e['duration_ns'] / $n, 'ns'), html_cell($e['max_duration_ns'], 'ns'), html_cell($e['peak_memory'] / $n, 'bytes'),
+            html_cell($e['allocs'] / $n, 'count'), html_cell($e['alloc_bytes'] / $n, 'bytes'));
+    }
+    return $out . '</tbody></table></div></section>';
+}
+
+function html_skipped(LoadResult $loaded): string
+{
+    if (!$loaded->skipped) {
+        return '';
+    }
+    $items = '';
+    foreach (array_slice($loaded->skipped, 0, 100, true) as $file => $reason) {
+        $items .= '<li><code>' . esc($file) . '</code>: ' . esc($reason) . '</li>';
+    }
+    return sprintf('<section id="skipped"><h2>Skipped files</h2><p>%s files could not be read.</p><ul>%s</ul></section>',
+        number_format(count($loaded->skipped)), $items);
+}

@@ -1,0 +1,121 @@
+<?php
+/*
+ * bench report: the command (bin/bench) that turns profiles into answers:
+ * top, flame, html, merge and diff. Needs PHP and, for zstd files only, the
+ * bench extension.
+ */
+namespace Bench\Report;
+
+foreach (['profile', 'protobuf', 'read_pprof', 'read_text', 'read_json', 'input', 'options', 'model', 'requests', 'views',
+        'format', 'load', 'top', 'flame', 'html', 'merge', 'noise', 'diff'] as $part) {
+    require_once __DIR__ . "/$part.php";
+}
+
+/** The memory the command may use at least (--max-size keeps each file well below it). */
+const MEMORY_LIMIT = 2 << 30;
+
+/** Runs the command line; returns the exit status (0, 1 when it failed, 2 for a bad command line). */
+function main(array $argv): int
+{
+    // A large profile or merge needs more than PHP's default 128M; a higher limit (or none) is kept.
+    if (ini_get('memory_limit') !== '-1' && ini_parse_quantity(ini_get('memory_limit')) < MEMORY_LIMIT) {
+        ini_set('memory_limit', (string) MEMORY_LIMIT);
+    }
+    try {
+        $o = Options::parse($argv);
+    } catch (UsageError $e) {
+        $help = $e->getMessage() === '' && in_array($argv[1] ?? '', ['help', '--help', '-h'], true);
+        fwrite($help ? STDOUT : STDERR, ($e->getMessage() === '' ? '' : 'bench: ' . $e->getMessage() . "\n") . USAGE . "\n");
+        return $help ? 0 : 2;
+    }
+    $status = load_bench($argv, $o);
+    if ($status !== null) {
+        return $status;
+    }
+    try {
+        return match ($o->command) {
+            'top' => command_top($o),
+            'flame' => command_flame($o),
+            'html' => command_html($o),
+            'merge' => command_merge($o),
+            'diff' => command_diff($o),
+        };
+    } catch (ReadError | UsageError $e) {
+        fwrite(STDERR, 'bench: ' . $e->getMessage() . "\n");
+        return $e instanceof UsageError ? 2 : 1;
+    }
+}
+
+/** Reads the profiles that arguments name into a side of a model; a ReadError when none could be. */
+function load_set(array $args, Options $o, Model $m, int $side = 0, ?callable $also = null): LoadResult
+{
+    [$files, $problems] = expand_inputs($args);
+    foreach ($problems as $problem) {
+        if ($o->strict) {
+            throw new ReadError("$problem (--strict)");
+        }
+        fwrite(STDERR, "bench: $problem\n");
+    }
+    if (!$files) {
+        throw new ReadError('no profiles to read');
+    }
+    $result = load($files, $o, $m, $side, $also);
+    report_load($result, $o);
+    if ($result->read === 0) {
+        throw new ReadError($result->filtered === count($files) - count($result->skipped) && $result->filtered
+            ? sprintf('the filters left out all %s', plural($result->filtered, 'profile'))
+            : sprintf('none of the %s gave a profile', plural(count($files), 'file')));
+    }
+    return $result;
+}
+
+/**
+ * Where zstd files are to be read and bench is not loaded: loads it with
+ * dl() from PHP's extension directory, or runs this command again with the
+ * bench.so built in this checkout (modules/, next to bin/). Returns that
+ * run's exit status, or null to go on here.
+ */
+function load_bench(array $argv, Options $o): ?int
+{
+    if (function_exists('bench_zstd_decompress') || getenv('BENCH_REPORT_RELOADED') !== false) {
+        return null;
+    }
+    $zstd = array_filter([...$o->files, ...$o->after], fn($f) => is_dir($f) || str_contains($f, '.zst'));
+    if (!$zstd) {
+        return null;
+    }
+    if (is_file(ini_get('extension_dir') . '/bench.so') && function_exists('dl') && ini_get('enable_dl') && @dl('bench.so')) {
+        return null;
+    }
+    $so = dirname(__DIR__) . '/modules/bench.so';
+    if (!is_file($so)) {
+        return null;
+    }
+    $php = [PHP_BINARY];
+    if (php_ini_loaded_file() === false && php_ini_scanned_files() === false) {
+        $php[] = '-n';
+    }
+    $command = [...$php, '-d', "extension=$so", $argv[0], ...array_slice($argv, 1)];
+    $proc = proc_open($command, [STDIN, STDOUT, STDERR], $pipes, null, getenv() + ['BENCH_REPORT_RELOADED' => '1']);
+    return $proc === false ? null : proc_close($proc);
+}
+
+/** Writes an output file (- for stdout); a ReadError (the command fails) when it cannot. */
+function write_output(string $path, string $data): void
+{
+    if ($path === '-') {
+        fwrite(STDOUT, $data);
+        return;
+    }
+    if (@file_put_contents($path, $data) === false) {
+        throw new ReadError("cannot write $path (" . (error_get_last()['message'] ?? 'unknown error') . ')');
+    }
+}
+
+/** A note for the user on stderr, unless --quiet. */
+function say(Options $o, string $message): void
+{
+    if (!$o->quiet) {
+        fwrite(STDERR, "bench: $message\n");
+    }
+}

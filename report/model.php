@@ -1,0 +1,204 @@
+<?php
+/*
+ * bench report: a set of profiles merged into one. Call paths merge into one
+ * call tree (the same path in two profiles is one node: its calls and costs
+ * add); profiles with call edges only merge into per function costs and
+ * edges. Memory grows with the tree, not with the number of profiles.
+ *
+ * A model holds one or more sides (diff: before and after), which share
+ * the functions, counters and tree: a node's costs are kept per side.
+ */
+namespace Bench\Report;
+
+final class Model
+{
+    /** (parent + 1) * FUNC_SPACE + function: a node's key among its parent's children. */
+    public const FUNC_SPACE = 1 << 24;
+
+    /** function key => id; per id its name, file and line */
+    public array $funcIds = [];
+    public array $funcName = [];
+    public array $funcFile = [];
+    public array $funcLine = [];
+
+    /** counter name => index; per index its name and unit */
+    public array $counterIds = [];
+    public array $counterName = [];
+    public array $counterUnit = [];
+
+    /** the tree: per node its parent (-1: a root) and function */
+    public array $parent = [];
+    public array $func = [];
+    private array $children = [];
+    /** per side: per node its calls; per counter, per node its own cost */
+    public array $calls = [];
+    public array $own = [];
+
+    /** per side, of profiles with call edges only: per function calls, own and inclusive costs ([counter][function]), edges */
+    public array $gCalls = [];
+    public array $gOwn = [];
+    public array $gIncl = [];
+    /** per side: caller * FUNC_SPACE + callee => [caller, callee, calls, [counter => inclusive]] */
+    public array $gEdges = [];
+
+    /** per side: profiles with paths, with edges only; per counter (-1: calls), the profiles that have it */
+    public array $pathProfiles = [];
+    public array $graphProfiles = [];
+    public array $counterProfiles = [];
+    /** per side: mode => profiles */
+    public array $modes = [];
+    /** per side, the requests */
+    public array $requests = [];
+    /** the sampling interval of sampled profiles, when all say the same (0: they differ or none says) */
+    public ?int $interval = null;
+    /** whether the tree holds paths estimated from edges (approximate()) */
+    public bool $approximated = false;
+
+    public function __construct(public readonly int $sides = 1, public readonly bool $needPaths = false)
+    {
+        for ($s = 0; $s < $sides; $s++) {
+            $this->calls[$s] = $this->own[$s] = $this->gCalls[$s] = $this->gOwn[$s] = $this->gIncl[$s] = $this->gEdges[$s] = [];
+            $this->pathProfiles[$s] = $this->graphProfiles[$s] = 0;
+            $this->counterProfiles[$s] = $this->modes[$s] = [];
+            $this->requests[$s] = new Requests();
+        }
+    }
+
+    /** Adds a profile to a side; a ReadError where it cannot join (edges only where paths are needed). */
+    public function add(Profile $p, int $side = 0): void
+    {
+        if (!$p->hasPaths() && $this->needPaths) {
+            throw new ReadError("{$p->format} has call edges, not call paths, which this output needs "
+                . '(merge it to .callgrind or .json, or write the profiles as pprof, folded or JSON)');
+        }
+        $funcs = $this->mapFunctions($p);
+        $counters = $this->mapCounters($p, $side);
+        if ($p->hasPaths()) {
+            $this->addPaths($p, $side, $funcs, $counters);
+            $this->pathProfiles[$side]++;
+        } else {
+            $this->addGraph($p, $side, $funcs, $counters);
+            $this->graphProfiles[$side]++;
+        }
+        $mode = $p->meta['mode'] ?? '' ?: 'unknown';
+        $this->modes[$side][$mode] = ($this->modes[$side][$mode] ?? 0) + 1;
+        if ($mode === 'sample' && isset($p->meta['interval_ns'])) {
+            $this->interval = $this->interval === null || $this->interval === $p->meta['interval_ns'] ? $p->meta['interval_ns'] : 0;
+        }
+        $this->requests[$side]->add($p);
+    }
+
+    public function profiles(int $side = 0): int
+    {
+        return $this->pathProfiles[$side] + $this->graphProfiles[$side];
+    }
+
+    /** Whether every profile of the side was sampled: calls are then samples. */
+    public function sampled(int $side = 0): bool
+    {
+        return array_keys($this->modes[$side]) === ['sample'];
+    }
+
+    /** The counter index of a name ("calls" and "samples" are the calls: -1); null when no profile has it. */
+    public function counter(string $name): ?int
+    {
+        return $name === 'calls' || $name === 'samples' ? -1 : $this->counterIds[$name] ?? null;
+    }
+
+    /** Per profile function: its id here. Two functions of one profile with one name keep apart: "name (file)". */
+    private function mapFunctions(Profile $p): array
+    {
+        $map = $seen = [];
+        foreach ($p->funcs as $i => [$name, $file, $line]) {
+            $key = isset($seen[$name]) && $seen[$name] !== $file ? "$name ($file)" : $name;
+            $seen[$name] ??= $file;
+            if (!isset($this->funcIds[$key])) {
+                $this->funcIds[$key] = count($this->funcName);
+                $this->funcName[] = $key;
+                $this->funcFile[] = $file;
+                $this->funcLine[] = $line;
+            } elseif ($this->funcFile[$this->funcIds[$key]] === '' && $file !== '') {
+                $this->funcFile[$this->funcIds[$key]] = $file;
+                $this->funcLine[$this->funcIds[$key]] = $line;
+            }
+            $map[$i] = $this->funcIds[$key];
+        }
+        return $map;
+    }
+
+    private function mapCounters(Profile $p, int $side): array
+    {
+        $map = [];
+        foreach ($p->counters as $k => $name) {
+            if (!isset($this->counterIds[$name])) {
+                $this->counterIds[$name] = count($this->counterName);
+                $this->counterName[] = $name;
+                $this->counterUnit[] = $p->units[$name] ?? counter_unit($name);
+            }
+            $c = $map[$k] = $this->counterIds[$name];
+            $this->counterProfiles[$side][$c] = ($this->counterProfiles[$side][$c] ?? 0) + 1;
+        }
+        if ($p->countsCalls) {
+            $this->counterProfiles[$side][-1] = ($this->counterProfiles[$side][-1] ?? 0) + 1;
+        }
+        return $map;
+    }
+
+    /** The node of $func under $parent (-1: a root), made on first sight. */
+    public function node(int $parent, int $func): int
+    {
+        $key = ($parent + 1) * self::FUNC_SPACE + $func;
+        $node = $this->children[$key] ?? null;
+        if ($node === null) {
+            $node = $this->children[$key] = count($this->parent);
+            $this->parent[] = $parent;
+            $this->func[] = $func;
+        }
+        return $node;
+    }
+
+    private function addPaths(Profile $p, int $side, array $funcs, array $counters): void
+    {
+        $nodes = [];
+        $calls = &$this->calls[$side];
+        $own = &$this->own[$side];
+        foreach ($p->parent as $i => $parent) {
+            // node(), inlined: this loop runs for every node of every profile.
+            $key = ($parent < 0 ? 0 : $nodes[$parent] + 1) * self::FUNC_SPACE + $funcs[$p->func[$i]];
+            $n = $this->children[$key] ?? $this->node($parent < 0 ? -1 : $nodes[$parent], $funcs[$p->func[$i]]);
+            $nodes[$i] = $n;
+            $calls[$n] = ($calls[$n] ?? 0) + $p->calls[$i];
+            foreach ($p->own[$i] as $k => $v) {
+                if ($v) {
+                    $c = $counters[$k];
+                    $own[$c][$n] = ($own[$c][$n] ?? 0) + $v;
+                }
+            }
+        }
+    }
+
+    private function addGraph(Profile $p, int $side, array $funcs, array $counters): void
+    {
+        foreach ($p->flat as $i => [$calls, $own, $inclusive]) {
+            $f = $funcs[$i];
+            $this->gCalls[$side][$f] = ($this->gCalls[$side][$f] ?? 0) + $calls;
+            foreach ($own as $k => $v) {
+                $this->gOwn[$side][$counters[$k]][$f] = ($this->gOwn[$side][$counters[$k]][$f] ?? 0) + $v;
+            }
+            foreach ($inclusive as $k => $v) {
+                $this->gIncl[$side][$counters[$k]][$f] = ($this->gIncl[$side][$counters[$k]][$f] ?? 0) + $v;
+            }
+        }
+        foreach ($p->edges as [$caller, $callee, $calls, $inclusive]) {
+            $caller = $funcs[$caller];
+            $callee = $funcs[$callee];
+            $edge = &$this->gEdges[$side][$caller * self::FUNC_SPACE + $callee];
+            $edge ??= [$caller, $callee, 0, []];
+            $edge[2] += $calls;
+            foreach ($inclusive as $k => $v) {
+                $edge[3][$counters[$k]] = ($edge[3][$counters[$k]] ?? 0) + $v;
+            }
+            unset($edge);
+        }
+    }
+}

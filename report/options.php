@@ -1,0 +1,212 @@
+<?php
+/*
+ * bench report: the command line.
+ */
+namespace Bench\Report;
+
+/** A command line that cannot be run: its message and the usage go to stderr, exit status 2. */
+final class UsageError extends \RuntimeException
+{
+}
+
+const USAGE = <<<'TXT'
+usage: bench COMMAND FILES... [OPTIONS]
+
+  top FILES...                    the owners with the most cost, in the terminal
+  flame FILES... -o OUT.svg       an interactive flame graph
+  html FILES... -o OUT.html       a report: flame graph, top table, callers and callees, requests, endpoints
+  merge FILES... -o OUT           one profile of many: OUT ends in .pb.gz, .pb, .callgrind, .folded or .json (.gz too)
+  diff BEFORE... -- AFTER...      what changed (two arguments need no "--"); -o OUT.svg or OUT.html as well
+
+FILES are profiles (callgrind, folded, JSON, pprof; plain, gzip or zstd), directories of them, or globs.
+
+  --by=COUNTER        wall_ns, cpu_ns, instructions, allocs, alloc_bytes, ops, calls (samples), ...
+  --limit=N           top and diff: rows (default 25)
+  --sort=own|inclusive|calls   top: the order (default own)
+  --icicle            flame: the root at the top
+  --width=PX          flame: width (default 1200)
+  --min-width=PX      flame: frames narrower than this are coalesced (default 0.2)
+  --title=TEXT        flame and html: the title
+  --since=TIME --until=TIME    only profiles taken in that time (anything strtotime() reads, UTC)
+  --uri=PATTERN       only requests whose URI (or script) matches a shell pattern, e.g. '/api/*'
+  --min-duration=D    only requests that took at least D (e.g. 50ms, 1.5s)
+  --mode=profile|sample        only profiles of that mode
+  --folded-counter=C  the counter that folded files hold (default: the one in their name, else wall_ns)
+  --thresholds=FILE   diff: noise thresholds from benchmarks/noise (results/noise.json)
+  --all               diff: the changes within the noise too
+  --raw               top and diff: exact integers, no units
+  --strict            a file that cannot be read fails the command (else it is skipped, with the reason)
+  --max-size=BYTES    skip files larger than this once decompressed (default 128M)
+  --quiet             no progress and no notes on stderr
+TXT;
+
+final class Options
+{
+    public string $command = '';
+    public array $files = [];
+    /** diff: the second set */
+    public array $after = [];
+    public ?string $out = null;
+    public ?string $by = null;
+    public int $limit = 25;
+    public string $sort = 'own';
+    public bool $icicle = false;
+    public float $width = 1200;
+    public float $minWidth = 0.2;
+    public ?string $title = null;
+    public ?int $since = null;
+    public ?int $until = null;
+    public ?string $uri = null;
+    public ?int $minDuration = null;
+    public ?string $mode = null;
+    /** the counter folded files hold; null: what their name says (bench.*.COUNTER.folded), else wall_ns */
+    public ?string $foldedCounter = null;
+    public ?string $thresholds = null;
+    public bool $all = false;
+    public bool $raw = false;
+    public bool $strict = false;
+    public int $maxSize = 128 << 20;
+    public bool $quiet = false;
+
+    /** Options that take a value, and the setter of each. */
+    private const VALUED = ['o', 'out', 'by', 'limit', 'sort', 'width', 'min-width', 'title', 'since', 'until', 'uri',
+        'min-duration', 'mode', 'folded-counter', 'thresholds', 'max-size'];
+
+    public static function parse(array $argv): self
+    {
+        $o = new self();
+        $args = array_slice($argv, 1);
+        $o->command = (string) array_shift($args);
+        if (!in_array($o->command, ['top', 'flame', 'html', 'merge', 'diff'], true)) {
+            throw new UsageError($o->command === '' || $o->command === 'help' || $o->command === '--help' ? ''
+                : "unknown command \"{$o->command}\"");
+        }
+        $positional = [[]];
+        for ($i = 0; $i < count($args); $i++) {
+            $arg = $args[$i];
+            if ($arg === '--') {
+                $positional[] = [];
+            } elseif (preg_match('/^--?([a-z-]+)(?:=(.*))?$/s', $arg, $m) && ($arg[1] === '-' || $m[1] === 'o' || $m[1] === 'q')) {
+                $value = $m[2] ?? null;
+                if (in_array($m[1], self::VALUED, true) && $value === null) {
+                    if (!isset($args[$i + 1])) {
+                        throw new UsageError("--{$m[1]} needs a value");
+                    }
+                    $value = $args[++$i];
+                }
+                $o->set($m[1], $value);
+            } else {
+                $positional[count($positional) - 1][] = $arg;
+            }
+        }
+        $o->takeFiles($positional);
+        return $o;
+    }
+
+    private function takeFiles(array $positional): void
+    {
+        if ($this->command === 'diff') {
+            if (count($positional) === 1 && count($positional[0]) === 2) {
+                $positional = [[$positional[0][0]], [$positional[0][1]]];
+            }
+            if (count($positional) !== 2 || !$positional[0] || !$positional[1]) {
+                throw new UsageError('diff needs two sets: BEFORE -- AFTER (or two arguments, each a file, directory or glob)');
+            }
+            [$this->files, $this->after] = $positional;
+            return;
+        }
+        if (count($positional) > 1) {
+            throw new UsageError('"--" separates the two sets of diff only');
+        }
+        $this->files = $positional[0];
+        if (!$this->files) {
+            throw new UsageError("{$this->command} needs profiles: files, directories or globs");
+        }
+        if (in_array($this->command, ['flame', 'html', 'merge'], true) && $this->out === null) {
+            throw new UsageError("{$this->command} needs -o OUT");
+        }
+    }
+
+    private function set(string $name, ?string $value): void
+    {
+        match ($name) {
+            'o', 'out' => $this->out = $value,
+            'by' => $this->by = $value,
+            'limit' => $this->limit = self::integer($name, $value, 1),
+            'sort' => $this->sort = self::oneOf($name, $value, ['own', 'inclusive', 'calls']),
+            'icicle' => $this->icicle = true,
+            'width' => $this->width = self::integer($name, $value, 100),
+            'min-width' => $this->minWidth = self::number($name, $value),
+            'title' => $this->title = $value,
+            'since' => $this->since = self::time($name, $value),
+            'until' => $this->until = self::time($name, $value),
+            'uri' => $this->uri = $value,
+            'min-duration' => $this->minDuration = self::duration($name, $value),
+            'mode' => $this->mode = self::oneOf($name, $value, ['profile', 'sample']),
+            'folded-counter' => $this->foldedCounter = $value,
+            'thresholds' => $this->thresholds = $value,
+            'all' => $this->all = true,
+            'raw' => $this->raw = true,
+            'strict' => $this->strict = true,
+            'max-size' => $this->maxSize = self::size($name, $value),
+            'quiet', 'q' => $this->quiet = true,
+            default => throw new UsageError("unknown option --$name"),
+        };
+        if (!in_array($name, self::VALUED, true) && $value !== null) {
+            throw new UsageError("--$name takes no value");
+        }
+    }
+
+    private static function integer(string $name, string $value, int $min): int
+    {
+        if ((string) (int) $value !== $value || (int) $value < $min) {
+            throw new UsageError("--$name=$value: an integer, at least $min");
+        }
+        return (int) $value;
+    }
+
+    private static function number(string $name, string $value): float
+    {
+        if (!is_numeric($value) || (float) $value < 0) {
+            throw new UsageError("--$name=$value: a number, 0 or more");
+        }
+        return (float) $value;
+    }
+
+    private static function oneOf(string $name, string $value, array $allowed): string
+    {
+        if (!in_array($value, $allowed, true)) {
+            throw new UsageError("--$name=$value: one of " . implode(', ', $allowed));
+        }
+        return $value;
+    }
+
+    /** A time as strtotime() reads it (in UTC unless it says otherwise), in ns since the epoch. */
+    private static function time(string $name, string $value): int
+    {
+        $t = strtotime($value);
+        if ($t === false) {
+            throw new UsageError("--$name=$value: not a time (e.g. 2024-01-31 12:00, yesterday, -2 hours)");
+        }
+        return $t * 1_000_000_000;
+    }
+
+    /** A duration with a unit (ns, us, ms, s, min, h; s when none) in ns. */
+    private static function duration(string $name, string $value): int
+    {
+        if (!preg_match('/^(\d+(?:\.\d+)?)\s*(ns|us|µs|ms|s|min|h)?$/', $value, $m)) {
+            throw new UsageError("--$name=$value: a duration, e.g. 250ms, 1.5s or 2min");
+        }
+        $scale = ['ns' => 1, 'us' => 1e3, 'µs' => 1e3, 'ms' => 1e6, 's' => 1e9, 'min' => 60e9, 'h' => 3600e9][$m[2] ?? 's'];
+        return (int) round((float) $m[1] * $scale);
+    }
+
+    /** A size in bytes, with K, M or G. */
+    private static function size(string $name, string $value): int
+    {
+        if (!preg_match('/^(\d+)([KMG]?)$/i', $value, $m)) {
+            throw new UsageError("--$name=$value: a size, e.g. 512M");
+        }
+        return (int) $m[1] << ['' => 0, 'K' => 10, 'M' => 20, 'G' => 30][strtoupper($m[2])];
+    }
+}

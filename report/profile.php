@@ -1,0 +1,126 @@
+<?php
+/*
+ * bench report: one profile as a reader returns it, before it joins a set.
+ */
+namespace Bench\Report;
+
+/** A file that cannot be read as a profile: its reason is what the user is told. */
+final class ReadError extends \RuntimeException
+{
+}
+
+/**
+ * One request's profile. Either call paths (a tree: node 0 and every node's
+ * parent come before it) or, where the format has only call edges
+ * (callgrind, JSON before format_version 1), per function costs and edges.
+ */
+final class Profile
+{
+    /** uri, method, status, time_ns, duration_ns, peak_memory, pid, mode ('profile' or 'sample'), samples */
+    public array $meta = [];
+    /** counter names, in the order of every cost list below */
+    public array $counters = [];
+    /** counter name => unit ('ns', 'bytes' or 'count') */
+    public array $units = [];
+    /** counter name => the request's total, where the profile says it */
+    public array $totals = [];
+    /** list of [name, file, line] */
+    public array $funcs = [];
+    /** whether the format counts calls (or samples): folded stacks do not */
+    public bool $countsCalls = true;
+
+    /** call paths: per node its parent (-1 for a root), function, calls and own costs */
+    public ?array $parent = null;
+    public array $func = [];
+    public array $calls = [];
+    public array $own = [];
+
+    /** call edges: per function [calls, own costs, inclusive costs] and a list of [caller, callee, calls, inclusive costs] */
+    public array $flat = [];
+    public array $edges = [];
+
+    public function __construct(public readonly string $file, public readonly string $format)
+    {
+    }
+
+    public function hasPaths(): bool
+    {
+        return $this->parent !== null;
+    }
+
+    /** The index of a function, added on first sight. */
+    public function funcIndex(array &$index, string $name, string $file = '', int $line = 0): int
+    {
+        $key = "$name\0$file";
+        if (!isset($index[$key])) {
+            $index[$key] = count($this->funcs);
+            $this->funcs[] = [$name, $file, $line];
+        }
+        return $index[$key];
+    }
+
+    /** Starts call paths (a reader that builds them calls node() next). */
+    public function startPaths(): void
+    {
+        $this->parent = [];
+    }
+
+    /** The node of $func under $parent (-1: a root), made on first sight; $children maps (parent, func) to nodes. */
+    public function node(array &$children, int $parent, int $func): int
+    {
+        $key = ($parent + 1) * Model::FUNC_SPACE + $func;
+        if (!isset($children[$key])) {
+            $children[$key] = count($this->parent);
+            $this->parent[] = $parent;
+            $this->func[] = $func;
+            $this->calls[] = 0;
+            $this->own[] = [];
+        }
+        return $children[$key];
+    }
+
+    /** Adds calls and costs (in counter order) to a node. */
+    public function addTo(int $node, int|float $calls, array $costs): void
+    {
+        $this->calls[$node] += $calls;
+        $own = &$this->own[$node];
+        foreach ($costs as $k => $v) {
+            $own[$k] = ($own[$k] ?? 0) + $v;
+        }
+    }
+}
+
+/** Reads "name" (bench's counter name) and a unit from a name and a unit as profiles spell them. */
+function counter_name(string $type, string $unit = ''): array
+{
+    static $pprof = [
+        'wall' => 'wall_ns', 'cpu' => 'cpu_ns', 'alloc_objects' => 'allocs', 'alloc_space' => 'alloc_bytes',
+        'free_objects' => 'frees', 'free_space' => 'freed_bytes',
+    ];
+    $name = $pprof[$type] ?? $type;
+    return [$name, counter_unit($name, $unit)];
+}
+
+/** The unit of a counter: ns, bytes or count. */
+function counter_unit(string $name, string $unit = ''): string
+{
+    if ($unit === 'nanoseconds' || str_ends_with($name, '_ns')) {
+        return 'ns';
+    }
+    if ($unit === 'bytes' || str_ends_with($name, '_bytes')) {
+        return 'bytes';
+    }
+    return 'count';
+}
+
+/** An integer from a profile's text, or a ReadError that says where. */
+function int_of(mixed $value, string $where): int
+{
+    if (is_int($value)) {
+        return $value;
+    }
+    if (is_string($value) && (string) (int) $value === $value) {
+        return (int) $value;
+    }
+    throw new ReadError("$where is not an integer");
+}

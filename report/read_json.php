@@ -1,0 +1,148 @@
+<?php
+/*
+ * bench report: bench's JSON profiles. From format_version 1 they carry the
+ * call tree ("tree": node 0 is {request}; each node names its parent, its
+ * function in "functions", its calls and own costs); before that, functions
+ * and edges only, from which call paths cannot be rebuilt exactly. A counter
+ * the machine could not provide may be null: the profile then lacks it.
+ */
+namespace Bench\Report;
+
+function read_json(string $text, string $file): Profile
+{
+    try {
+        $json = json_decode($text, true, 64, JSON_THROW_ON_ERROR | JSON_BIGINT_AS_STRING);
+    } catch (\JsonException $e) {
+        throw new ReadError('not valid JSON (' . $e->getMessage() . ')');
+    }
+    if (!is_array($json) || !isset($json['functions']) || !is_array($json['functions'])) {
+        throw new ReadError('JSON without "functions": not a bench profile');
+    }
+    $p = new Profile($file, 'json');
+    json_counters($p, $json);
+    json_meta($p, $json);
+    $functions = json_list($json, 'functions');
+    foreach ($functions as $i => $f) {
+        if (!is_array($f) || !is_string($f['name'] ?? null)) {
+            throw new ReadError("functions[$i] has no name");
+        }
+        $p->funcs[] = [$f['name'], is_string($f['file'] ?? null) ? $f['file'] : '', is_int($f['line'] ?? null) ? $f['line'] : 0];
+    }
+    if (isset($json['tree'])) {
+        json_tree($p, json_list($json, 'tree'));
+    } else {
+        json_graph($p, $functions, json_list($json, 'edges'));
+    }
+    return $p;
+}
+
+/** A list at $key, or a ReadError. */
+function json_list(array $json, string $key): array
+{
+    $list = $json[$key] ?? [];
+    if (!is_array($list) || !array_is_list($list)) {
+        throw new ReadError("\"$key\" is not a list");
+    }
+    return $list;
+}
+
+/** The counters the profile lists, less those its totals say are unavailable (null). */
+function json_counters(Profile $p, array $json): void
+{
+    $names = json_list($json, 'counters');
+    $totals = is_array($json['totals'] ?? null) ? $json['totals'] : [];
+    foreach ($names as $i => $name) {
+        if (!is_string($name)) {
+            throw new ReadError("counters[$i] is not a name");
+        }
+        if (array_key_exists($name, $totals) && $totals[$name] === null) {
+            continue;
+        }
+        $p->counters[] = $name;
+        $p->units[$name] = counter_unit($name);
+        if (isset($totals[$name])) {
+            $p->totals[$name] = int_of($totals[$name], "totals.$name");
+        }
+    }
+}
+
+function json_meta(Profile $p, array $json): void
+{
+    $request = is_array($json['request'] ?? null) ? $json['request'] : [];
+    $meta = ['uri' => $json['command'] ?? $json['uri'] ?? '', 'method' => $request['method'] ?? '', 'mode' => $json['mode'] ?? ''];
+    foreach (['uri', 'method', 'mode'] as $key) {
+        if (!is_string($meta[$key])) {
+            throw new ReadError("the request's $key is not text");
+        }
+    }
+    foreach (['status', 'time_ns', 'duration_ns', 'peak_memory'] as $key) {
+        if (isset($request[$key])) {
+            $meta[$key] = int_of($request[$key], "request.$key");
+        }
+    }
+    foreach (['pid', 'samples'] as $key) {
+        if (isset($json[$key])) {
+            $meta[$key] = int_of($json[$key], $key);
+        }
+    }
+    if (isset($json['interval_us'])) {
+        $meta['interval_ns'] = int_of($json['interval_us'], 'interval_us') * 1000;
+    }
+    $p->meta = $meta;
+}
+
+/** Costs {counter: int|null} in the profile's counter order; null and absent are 0. */
+function json_costs(Profile $p, mixed $costs, string $where): array
+{
+    if (!is_array($costs)) {
+        throw new ReadError("$where is not an object of costs");
+    }
+    $out = [];
+    foreach ($p->counters as $k => $name) {
+        $v = $costs[$name] ?? 0;
+        $out[$k] = is_int($v) ? $v : int_of($v, "$where.$name");
+    }
+    return $out;
+}
+
+function json_tree(Profile $p, array $tree): void
+{
+    $p->startPaths();
+    $nfuncs = count($p->funcs);
+    foreach ($tree as $i => $node) {
+        $parent = int_of($node['parent'] ?? null, "tree[$i].parent");
+        $func = int_of($node['function'] ?? null, "tree[$i].function");
+        if ($parent >= $i || $parent < -1 || ($i === 0 && $parent !== -1)) {
+            throw new ReadError("tree[$i]'s parent $parent is not a node before it (or -1, the root's)");
+        }
+        if ($func < 0 || $func >= $nfuncs) {
+            throw new ReadError("tree[$i]'s function $func is not in \"functions\"");
+        }
+        $p->parent[] = $parent;
+        $p->func[] = $func;
+        $p->calls[] = int_of($node['calls'] ?? 0, "tree[$i].calls");
+        $p->own[] = json_costs($p, $node['own'] ?? [], "tree[$i].own");
+    }
+    if (!$tree) {
+        throw new ReadError('an empty "tree"');
+    }
+}
+
+/** Functions and edges, for a profile without a tree. An edge names its functions: the first of that name. */
+function json_graph(Profile $p, array $functions, array $edges): void
+{
+    $byName = [];
+    foreach ($functions as $i => $f) {
+        $byName[$f['name']] ??= $i;
+        $p->flat[$i] = [int_of($f['calls'] ?? 0, "functions[$i].calls"), json_costs($p, $f['own'] ?? [], "functions[$i].own"),
+            json_costs($p, $f['inclusive'] ?? [], "functions[$i].inclusive")];
+    }
+    foreach ($edges as $i => $e) {
+        $caller = is_string($e['caller'] ?? null) ? $byName[$e['caller']] ?? null : null;
+        $callee = is_string($e['callee'] ?? null) ? $byName[$e['callee']] ?? null : null;
+        if ($caller === null || $callee === null) {
+            throw new ReadError("edges[$i] names a function that \"functions\" does not have");
+        }
+        $p->edges[] = [$caller, $callee, int_of($e['calls'] ?? 0, "edges[$i].calls"), json_costs($p, $e['inclusive'] ?? [], "edges[$i].inclusive")];
+    }
+}

@@ -1,0 +1,89 @@
+--TEST--
+Headless Chromium opens the flame graph (SVG) and the HTML report from disk with no console error; a mouse zooms, the keyboard searches, and what is shown is checked: zoomed widths, the matches' exact sum (a match inside another counted once), the counter's graph, sorting, callers and callees, the requests
+--SKIPIF--
+<?php
+require __DIR__ . '/report.inc';
+require __DIR__ . '/../../benchmarks/lib/cdp.php';
+profile_skip();
+cdp_skip();
+?>
+--FILE--
+<?php
+require __DIR__ . '/report.inc';
+require __DIR__ . '/../../benchmarks/lib/cdp.php';
+$dir = report_dir();
+$pb = report_profile('bench.w.pb', REPORT_WORKLOAD, ['bench.owners' => 'user,internal'], 'pprof');
+echo report_out(['flame', $pb, '-o', "$dir/f.svg", '--by=allocs', '--quiet']);
+$chromium = new Cdp();
+$width = fn(string $frame) => $chromium->evaluate("benchFlame.frames.find(f => f.name === '$frame').rect.getAttribute('width')");
+
+echo "== the SVG\n";
+$chromium->open("file://$dir/f.svg");
+$leaf = 'document.querySelectorAll("g.f")[Array.from(document.querySelectorAll("g.f")).findIndex(g => g.querySelector("title").textContent.startsWith("leaf\n"))]';
+$chromium->evaluate("$leaf.id = 'leaf'");
+printf("leaf before: %s px\n", $width('leaf'));
+$chromium->click('#leaf rect');
+printf("clicked leaf: leaf %s px, str_repeat %s px, {request} %s (%s)\n", $width('leaf'), $width('str_repeat'),
+    $chromium->evaluate('benchFlame.frames[0].g.getAttribute("class")'),
+    $chromium->evaluate('getComputedStyle(document.querySelector(".reset")).visibility') === 'visible' ? 'Reset zoom shown' : 'no reset');
+$chromium->promptText = '/^(leaf|str_repeat)$/';
+$chromium->key('/');
+echo "searched: ", $chromium->evaluate('document.querySelector(".matched").textContent'), "\n";
+$chromium->key('Escape');
+printf("Escape: leaf %s px again, matches cleared: %s\n", $width('leaf'),
+    $chromium->evaluate('document.querySelectorAll("g.f.match").length') === 0 ? 'yes' : 'no');
+$chromium->call('Input.dispatchMouseEvent', ['type' => 'mouseMoved', 'x' => 600, 'y' => 130]);
+echo "hover on {request}: ", $chromium->evaluate('document.querySelector(".details").textContent.split("  |  ")[0]'), "\n";
+echo "console: ", $chromium->errors ? implode("\n", $chromium->errors) : 'no error', "\n";
+
+echo "== the HTML report of three requests\n";
+foreach ([2, 3] as $copy) {
+    copy($pb, "$dir/bench.copy$copy.pb");
+}
+echo report_out(['html', "$dir/bench.*.pb", '-o', "$dir/report.html", '--by=allocs', '--quiet']);
+$chromium->open("file://$dir/report.html");
+$visible = '.flame:not(.hidden)';
+echo "shown: ", $chromium->evaluate("document.querySelector('$visible').getAttribute('data-id')"), "\n";
+$chromium->type('#search', 'mid');
+echo "search 'mid': ", $chromium->evaluate("document.querySelector('$visible .matched').textContent"), "\n";
+$chromium->evaluate("benchReport.current().frames.find(f => f.name === 'mid').g.id = 'mid'");
+$chromium->click('#mid rect');
+printf("clicked mid: %s px wide\n", $chromium->evaluate("document.querySelector('#mid rect').getAttribute('width')"));
+$chromium->evaluate('const s = document.getElementById("counter"); s.value = "flame-ops"; s.dispatchEvent(new Event("change")); 1');
+echo "counter ops: ", $chromium->evaluate("document.querySelector('$visible').getAttribute('data-id')"), ", ",
+    $chromium->evaluate("document.querySelector('$visible .matched').textContent"), "\n";
+$column = $chromium->evaluate('Array.from(document.querySelectorAll("#function-table th")).findIndex(th => th.textContent === "allocs own")');
+$chromium->evaluate("document.querySelectorAll('#function-table th')[$column].id = 'allocs-own'");
+$chromium->click('#allocs-own');
+$first = fn() => $chromium->evaluate("Array.from(document.querySelectorAll('#function-table tbody tr')).map(r => r.children[0].textContent + ' ' + r.children[$column].getAttribute('data-v')).join(', ')");
+echo "sorted by allocs own: ", $first(), "\n";
+$chromium->click('#allocs-own');
+echo "again, ascending: ", $first(), "\n";
+$chromium->click('#function-table tr[data-f] td.name[title$=":2"]');
+echo "callers of ", $chromium->evaluate('document.getElementById("cc-title").textContent'), ": ",
+    $chromium->evaluate('Array.from(document.querySelectorAll("#callers tbody tr")).map(r => Array.from(r.children).slice(0, 2).map(c => c.textContent).join(" x ")).join(", ")'),
+    "; callees: ", $chromium->evaluate('Array.from(document.querySelectorAll("#callees tbody tr")).map(r => Array.from(r.children).slice(0, 2).map(c => c.textContent).join(" x ")).join(", ")'), "\n";
+echo "the flame graph searches it: ", $chromium->evaluate("document.getElementById('search').value"), " ", $chromium->evaluate("document.querySelector('$visible .matched').textContent"), "\n";
+echo "requests: ", $chromium->evaluate('document.querySelectorAll("#requests table")[0].tBodies[0].rows.length'), " rows, URI ",
+    basename($chromium->evaluate('document.querySelector("#requests tbody tr").children[2].textContent')), "\n";
+echo "console: ", $chromium->errors ? implode("\n", $chromium->errors) : 'no error', "\n";
+?>
+--EXPECTF--
+== the SVG
+leaf before: %f px
+clicked leaf: leaf 1200.00 px, str_repeat 1200.00 px, {request} f request parent (Reset zoom shown)
+searched: Matched: 2 frames, 8 (%f%)
+Escape: leaf %f px again, matches cleared: yes
+hover on {request}: {request}
+console: no error
+== the HTML report of three requests
+shown: flame-allocs
+search 'mid': Matched: 1 frames, 36 (%f%)
+clicked mid: 1200.00 px wide
+counter ops: flame-ops, Matched: 1 frames, %d (%f%)
+sorted by allocs own: {request} %d, str_repeat 24, mid 12, {main} 0, leaf 0
+again, ascending: {main} 0, leaf 0, mid 12, str_repeat 24, {request} %d
+callers of leaf: mid x 24; callees: str_repeat x 24
+the flame graph searches it: /^leaf$/ Matched: 1 frames, %d (%f%)
+requests: 3 rows, URI script.php
+console: no error
