@@ -2,6 +2,8 @@
 Headless Chromium opens the flame graph (SVG) and the HTML report from disk with no console error; a mouse zooms, the keyboard searches, and what is shown is checked: zoomed widths, the matches' exact sum (a match inside another counted once), the counter's graph, sorting, callers and callees, the requests
 --SKIPIF--
 <?php
+// The report command is PHP code: under valgrind bench.so's part of it (zstd) is checked by report_fuzz and zstd_decompress.
+if (getenv('SKIP_PERF_SENSITIVE')) die('skip bin/bench\'s PHP under valgrind: report_fuzz and zstd_decompress check bench.so\'s part');
 require __DIR__ . '/report.inc';
 require __DIR__ . '/../../benchmarks/lib/cdp.php';
 profile_skip();

@@ -2,6 +2,8 @@
 bench diff: a build against itself shows no change; one more allocation a call in one function shows exactly that function grown by that count (its callers' inclusive cost too), per request when the sets differ in size; benchmarks/noise's thresholds; the differential flame graph (SVG) and report (HTML)
 --SKIPIF--
 <?php
+// The report command is PHP code: under valgrind bench.so's part of it (zstd) is checked by report_fuzz and zstd_decompress.
+if (getenv('SKIP_PERF_SENSITIVE')) die('skip bin/bench\'s PHP under valgrind: report_fuzz and zstd_decompress check bench.so\'s part');
 require __DIR__ . '/report.inc';
 profile_skip();
 if (trim((string) shell_exec('command -v xmllint')) === '') die('skip xmllint (libxml2-utils) is not installed');

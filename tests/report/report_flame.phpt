@@ -2,6 +2,8 @@
 bench flame: a well-formed SVG (xmllint) whose frames name the hot functions with their exact counts, as wide as their share; icicle; frames under --min-width coalesced with their exact sum; colours by owner kind; paths from callgrind said to be approximated
 --SKIPIF--
 <?php
+// The report command is PHP code: under valgrind bench.so's part of it (zstd) is checked by report_fuzz and zstd_decompress.
+if (getenv('SKIP_PERF_SENSITIVE')) die('skip bin/bench\'s PHP under valgrind: report_fuzz and zstd_decompress check bench.so\'s part');
 require __DIR__ . '/report.inc';
 profile_skip();
 if (trim((string) shell_exec('command -v xmllint')) === '') die('skip xmllint (libxml2-utils) is not installed');

@@ -2,6 +2,8 @@
 bench merge adds exactly: N copies give N times the calls and costs, checked by go tool pprof (.pb.gz), callgrind_annotate (.callgrind), the folded lines and bench's own JSON reader; filters; what a path format cannot take is skipped with the reason
 --SKIPIF--
 <?php
+// The report command is PHP code: under valgrind bench.so's part of it (zstd) is checked by report_fuzz and zstd_decompress.
+if (getenv('SKIP_PERF_SENSITIVE')) die('skip bin/bench\'s PHP under valgrind: report_fuzz and zstd_decompress check bench.so\'s part');
 require __DIR__ . '/report.inc';
 profile_skip();
 foreach (['go' => 'golang-go', 'callgrind_annotate' => 'valgrind'] as $tool => $package) {

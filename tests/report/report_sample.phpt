@@ -2,6 +2,8 @@
 Sampled requests (php-cgi, as php-fpm writes them): samples add up across JSON, pprof and callgrind; URIs, methods and statuses in the HTML report, endpoints with their ids as {id}; --uri and --mode filters; merged copies multiply the samples (go tool pprof)
 --SKIPIF--
 <?php
+// The report command is PHP code: under valgrind bench.so's part of it (zstd) is checked by report_fuzz and zstd_decompress.
+if (getenv('SKIP_PERF_SENSITIVE')) die('skip bin/bench\'s PHP under valgrind: report_fuzz and zstd_decompress check bench.so\'s part');
 require __DIR__ . '/report.inc';
 profile_skip();
 if (!report_cgi_binary()) die('skip php-cgi is not installed');
