@@ -20,7 +20,9 @@ call through another pointer, fails the test.
 $config = 'php-config' . PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION;
 if (trim((string) shell_exec("command -v $config")) === '') die("skip $config not installed");
 if (trim((string) shell_exec('command -v gcc')) === '') die('skip no gcc');
-exec('echo "int f(void){return 0;}" | gcc -x c -c -fcallgraph-info -o /dev/null - 2>&1', $out, $status);
+// In a directory of its own: gcc writes the graph (-.ci) beside where it runs.
+exec('cd ' . escapeshellarg(sys_get_temp_dir()) . ' && echo "int f(void){return 0;}" | gcc -x c -c -fcallgraph-info -o /dev/null - 2>&1 && rm -f -- -.ci',
+    $out, $status);
 if ($status !== 0) die('skip gcc has no -fcallgraph-info (GCC 10 or later)');
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip the same check as the runs without valgrind, slower'); ?>
 --FILE--
