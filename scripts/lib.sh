@@ -151,7 +151,7 @@ copy_sources() {
 	as_root rm -rf "$dest"
 	as_root mkdir -p "$dest"
 	if git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
-		(cd "$top" && git ls-files -z --cached --others --exclude-standard | xargs -0 tar -cf -) | as_root tar -xf - -C "$dest"
+		(cd "$top" && git ls-files -z --cached --others --exclude-standard | xargs -0 tar -cf - --) | as_root tar -xf - -C "$dest"
 	else
 		(cd "$top" && tar -cf - --exclude=.work .) | as_root tar -xf - -C "$dest"
 	fi
