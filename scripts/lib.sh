@@ -61,11 +61,15 @@ chroot_run() {
 		LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@"
 }
 
+# /proc, and the host's pseudo-terminals (the report command's progress shows on a terminal only: a test runs it
+# on one with script(1)).
 chroot_mount() {
 	mountpoint -q "$chroot_dir/proc" || as_root mount -t proc proc "$chroot_dir/proc"
+	mountpoint -q "$chroot_dir/dev/pts" || as_root mount --bind /dev/pts "$chroot_dir/dev/pts"
 }
 
 chroot_umount() {
+	mountpoint -q "$chroot_dir/dev/pts" 2>/dev/null && as_root umount "$chroot_dir/dev/pts" || true
 	mountpoint -q "$chroot_dir/proc" 2>/dev/null && as_root umount "$chroot_dir/proc" || true
 }
 
