@@ -28,8 +28,11 @@ foreach (['VM' => [], 'JIT, stacks read by the ticker' => $jit] as $way => $ini)
     echo "$way:\n";
     // A flush of at least 300 ms holds 30 grid points of 10 ms: 250 ms leaves five to a ticker late past the end.
     printf("{request} own >= 250 ms: %s\n", $request >= 250e6 ? 'yes' : sprintf('no (%.1f ms)', $request / 1e6));
+    // Under valgrind, which runs one thread at a time, the ticker may lag the request's end by more than two intervals:
+    // only the upper bound holds there.
+    $below = getenv('SKIP_PERF_SENSITIVE') ? $duration : 2 * $interval;
     printf("samples' weight within two intervals below the duration and one above: %s\n",
-        $weight >= $duration - 2 * $interval && $weight <= $duration + $interval
+        $weight >= $duration - $below && $weight <= $duration + $interval
             ? 'yes' : sprintf('no (%.1f of %.1f ms)', $weight / 1e6, $duration / 1e6));
 }
 ?>
