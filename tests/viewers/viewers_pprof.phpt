@@ -2,6 +2,8 @@
 Viewers: pprof profiles are gzipped by default (.pb.gz) and read as written by go tool pprof and Google's pprof, with no symbolization warning; every sample carries the request's labels for -tags and -tagfocus; profile mode states its period
 --SKIPIF--
 <?php require __DIR__ . '/viewers.inc'; profile_skip();
+// scripts/test memchecks the pprof writer in runs of its own; under run-tests' valgrind a 50 ms loop gets no sample.
+if (getenv('SKIP_PERF_SENSITIVE')) die('skip samples under valgrind are too few');
 if (!bench_info()['features']['zlib']['available']) die('skip built without zlib');
 if (!viewers_pprof_tools()) die('skip neither go nor pprof (PPROF) installed');
 if (!is_executable(dirname(PHP_BINARY) . '/php-cgi' . PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION)) die('skip php-cgi not installed'); ?>
