@@ -6,6 +6,12 @@
 
 const BENCH_METRICS = ['wall_ns', 'cpu_ns', 'instructions', 'cycles', 'allocs', 'alloc_bytes',
     'frees', 'freed_bytes', 'ops', 'retained_bytes'];
+/*
+ * What two runs must share to be compared, each a name for compare's --allow:
+ * k, the subject (its file's contents and its expected result), the PHP
+ * binary, the bench build, the loaded extensions and the INI settings.
+ */
+const BENCH_SETUP_KEYS = ['k', 'subject', 'expect', 'php', 'bench', 'extensions', 'ini'];
 /* Warm measurements per subject and pass; the result is their median. */
 const BENCH_WARM_REPEATS = 5;
 /* Processes per subject for the time pass; the result is their median. */
@@ -91,6 +97,11 @@ function bench_load_result(string $path): array
     foreach (['subject', 'k', 'cold', 'warm'] as $key) {
         if (!isset($data[$key])) {
             bench_fail("result file $path has no \"$key\"", 2);
+        }
+    }
+    foreach (BENCH_SETUP_KEYS as $key) {
+        if (!isset($data['setup'][$key])) {
+            bench_fail("result file $path has no setup.$key (written by an older benchmarks/run: run it again)", 2);
         }
     }
     foreach (['cold', 'warm'] as $phase) {

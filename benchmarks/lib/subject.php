@@ -53,4 +53,17 @@ if ($result !== $spec['expect']) {
         bench_short(var_export($result, true)), bench_short(var_export($spec['expect'], true))));
 }
 $r['gc_runs'] = gc_status()['runs'] - $gc_before;
+// What makes two runs alike or not (benchmarks/compare checks it), read after measuring.
+$extensions = [];
+foreach (array_merge(get_loaded_extensions(), get_loaded_extensions(true)) as $loaded) {
+    $extensions[strtolower($loaded)] = (string) phpversion($loaded);
+}
+ksort($extensions);
+$r['setup'] = [
+    'expect' => sha1(var_export($spec['expect'], true)),
+    'php' => sprintf('%s, sha1 %s', PHP_VERSION, substr((string) sha1_file(PHP_BINARY), 0, 12)),
+    'php_binary' => PHP_BINARY,
+    'extensions' => $extensions,
+    'ini' => ini_get_all(null, false),
+];
 echo json_encode($r, JSON_PRESERVE_ZERO_FRACTION), "\n";

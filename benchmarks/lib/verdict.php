@@ -26,6 +26,51 @@ function bench_same_subjects(array $a, array $b, string $la, string $lb): void
     }
 }
 
+/* The differences between two runs that --allow can accept, by name. */
+const BENCH_ALLOWABLE = ['k', 'subject', 'php', 'bench', 'extensions', 'ini'];
+
+/**
+ * How the runs of A and B differ in what makes a comparison fair, as lines
+ * "NAME: what differs", by name (an entry of BENCH_ALLOWABLE); empty when alike.
+ */
+function bench_differences(array $a, array $b, string $la, string $lb): array
+{
+    $found = [];
+    $note = function (string $name, string $line) use (&$found) {
+        $found[$name][$line] = true;
+    };
+    foreach ($a as $subject => $ra) {
+        $sa = $ra['setup'];
+        $sb = $b[$subject]['setup'];
+        if ($sa['k'] !== $sb['k']) {
+            $note('k', "$subject: k=$sa[k] in $la, k=$sb[k] in $lb");
+        }
+        if ($sa['subject'] !== $sb['subject']) {
+            $note('subject', "$subject: the subject file's contents differ ({$ra['file']} in $la, {$b[$subject]['file']} in $lb)");
+        }
+        if ($sa['expect'] !== $sb['expect']) {
+            $note('subject', "$subject: the expected result differs");
+        }
+        foreach (['php' => 'php_binary', 'bench' => 'bench_so'] as $name => $where) {
+            if ($sa[$name] !== $sb[$name]) {
+                $note($name, sprintf('%s (%s) in %s, %s (%s) in %s', $sa[$name], $ra[$where] ?? '?', $la,
+                    $sb[$name], $b[$subject][$where] ?? '?', $lb));
+            }
+        }
+        foreach (['extensions' => 'extension', 'ini' => 'setting'] as $name => $what) {
+            foreach (array_keys($sa[$name] + $sb[$name]) as $key) {
+                $va = $sa[$name][$key] ?? null;
+                $vb = $sb[$name][$key] ?? null;
+                if ($va !== $vb) {
+                    $note($name, sprintf('%s %s: %s in %s, %s in %s', $what, $key, $va === null ? 'absent' : var_export($va, true),
+                        $la, $vb === null ? 'absent' : var_export($vb, true), $lb));
+                }
+            }
+        }
+    }
+    return array_map('array_keys', $found);
+}
+
 /**
  * From two runs of the same build: per metric, the largest change over all
  * subjects, and the threshold max(3 x that change, the metric's floor).

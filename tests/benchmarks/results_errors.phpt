@@ -18,9 +18,11 @@ file_put_contents("$dir/B/two.json", '{"subject": "two", "k": 10, "cold": {');
 $show('compare', 'A B');                        // corrupt JSON
 file_put_contents("$dir/B/two.json", '{"subject": "two", "k": 10, "cold": {}}');
 $show('noise', 'A B');                          // a key missing
-file_put_contents("$dir/B/two.json", json_encode(['subject' => 'two', 'k' => 10,
+file_put_contents("$dir/B/two.json", json_encode(['subject' => 'two', 'k' => 10, 'setup' => fixture_setup(),
     'cold' => array_fill_keys(FIXTURE_METRICS, 1), 'warm' => ['wall_ns' => 'fast'] + array_fill_keys(FIXTURE_METRICS, 1)]));
 $show('compare', 'A B');                        // a value that is not a number
+file_put_contents("$dir/B/two.json", json_encode(['subject' => 'two', 'k' => 10, 'cold' => [], 'warm' => []]));
+$show('compare', 'A B');                        // written before runs recorded their setup
 $show('compare', 'A A --thresholds=DIR/none.json');
 $show('compare', 'A');
 fixture_clean($dir);
@@ -31,5 +33,6 @@ exit 2: compare: A and B hold different subjects (only in A: two; only in B: -)
 exit 2: compare: result file DIR/B/two.json is not valid JSON (Syntax error)
 exit 2: noise: result file DIR/B/two.json has no "warm"
 exit 2: compare: result file DIR/B/two.json: warm.wall_ns is missing or not a number
+exit 2: compare: result file DIR/B/two.json has no setup.k (written by an older benchmarks/run: run it again)
 exit 2: compare: thresholds file DIR/none.json is missing (run benchmarks/noise A1 A2 first)
-exit 2: compare: usage: compare A B [--thresholds=FILE] [--all]
+exit 2: compare: usage: compare A B [--thresholds=FILE] [--all] [--allow=NAME,...]

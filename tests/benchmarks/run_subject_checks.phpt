@@ -34,7 +34,7 @@ foreach (['wrong', 'throws', 'invalid'] as $f) {
 [$status, $out] = fixture_tool('run', "L --subjects=$dir/subjects.php $ext", $dir);
 echo "good: exit $status\n";
 $r = json_decode(file_get_contents("$dir/L/good.json"), true);
-echo implode(',', array_keys($r)), "\n";
+echo implode(',', array_keys($r)), "\n", implode(',', array_keys($r['setup'])), "\n";
 printf("k=%d allocs=%s ops=%s repeats=%d\n", $r['k'], $r['warm']['allocs'], $r['warm']['ops'], $r['warm_repeats']);
 fixture_clean($dir);
 ?>
@@ -43,5 +43,6 @@ wrong: exit 1: run: subject wrong failed (time): subject.php: subject wrong retu
 throws: exit 1: run: subject throws failed (time): subject.php: subject throws threw RuntimeException: broken subject
 invalid: exit 1: run: DIR/invalid.php: subject no-run needs 'run' (callable), 'k' (int >= 1) and 'expect'
 good: exit 0
-subject,file,k,cold,warm,peak_bytes,warm_repeats,gc_runs,time_processes,retained_bytes,instructions_source,label,php_version,bench_version,machine,date
+subject,file,k,cold,warm,peak_bytes,warm_repeats,gc_runs,setup,time_processes,php_binary,bench_so,retained_bytes,instructions_source,label,php_version,bench_version,machine,date
+k,subject,expect,php,bench,extensions,ini
 k=5 allocs=1 ops=5 repeats=5
