@@ -1,18 +1,34 @@
 <?php
 /*
  * Noise thresholds and verdicts. A change is the relative difference of a
- * warm metric (or peak_bytes) between two runs: (b - a) / |a|. Lower is
- * better for every metric. A change above a metric's threshold is "worse",
- * below minus the threshold "better", and anything else, the threshold
- * itself included, "noise".
+ * warm metric (or peak_bytes, or unfreed) between two runs: (b - a) / |a|.
+ * Lower is better for every metric. A change above a metric's threshold is
+ * "worse", below minus the threshold "better", and anything else, the
+ * threshold itself included, "noise".
  */
 require_once __DIR__ . '/results.php';
 // The floors, the change and the verdict: bin/bench's diff of profiles applies the same rule.
 require_once __DIR__ . '/../../report/noise.php';
 
+/*
+ * What compare judges, with each floor. Fewer frees is no gain: with the same
+ * allocations it is a leak. So frees are judged as the allocations a call
+ * left unfreed (allocs - frees), and the bytes a call keeps (retained_bytes)
+ * on their own; both are exact.
+ */
+const BENCH_JUDGED = ['wall_ns' => BENCH_FLOORS['wall_ns'], 'cpu_ns' => BENCH_FLOORS['cpu_ns'],
+    'instructions' => BENCH_FLOORS['instructions'], 'cycles' => BENCH_FLOORS['cycles'],
+    'allocs' => BENCH_FLOORS['allocs'], 'alloc_bytes' => BENCH_FLOORS['alloc_bytes'], 'unfreed' => 0.0,
+    'retained_bytes' => 0.0, 'ops' => BENCH_FLOORS['ops'], 'peak_bytes' => BENCH_FLOORS['peak_bytes']];
+
 function bench_metric(array $result, string $metric): int|float|null
 {
-    return $metric === 'peak_bytes' ? ($result['peak_bytes'] ?? null) : $result['warm'][$metric];
+    $warm = $result['warm'];
+    return match ($metric) {
+        'peak_bytes' => $result['peak_bytes'] ?? null,
+        'unfreed' => $warm['allocs'] === null || $warm['frees'] === null ? null : $warm['allocs'] - $warm['frees'],
+        default => $warm[$metric],
+    };
 }
 
 /** Both labels must hold the same subjects. */
@@ -78,7 +94,7 @@ function bench_differences(array $a, array $b, string $la, string $lb): array
 function bench_noise(array $a1, array $a2): array
 {
     $metrics = [];
-    foreach (BENCH_FLOORS as $metric => $floor) {
+    foreach (BENCH_JUDGED as $metric => $floor) {
         $largest = 0.0;
         $where = null;
         foreach ($a1 as $subject => $r1) {
@@ -107,7 +123,7 @@ function bench_noise(array $a1, array $a2): array
 function bench_load_thresholds(?string $path): array
 {
     if ($path === null) {
-        return BENCH_FLOORS;
+        return BENCH_JUDGED;
     }
     if (!is_file($path)) {
         bench_fail("thresholds file $path is missing (run benchmarks/noise A1 A2 first)", 2);
@@ -117,7 +133,7 @@ function bench_load_thresholds(?string $path): array
         bench_fail("thresholds file $path is not valid (" . json_last_error_msg() . ")", 2);
     }
     $thresholds = [];
-    foreach (BENCH_FLOORS as $metric => $floor) {
+    foreach (BENCH_JUDGED as $metric => $floor) {
         if (!array_key_exists($metric, $data['metrics']) || !array_key_exists('threshold', $data['metrics'][$metric])) {
             bench_fail("thresholds file $path has no threshold for $metric", 2);
         }

@@ -54,7 +54,7 @@ ini: exit 2: compare: A and ini were not run alike:
 exit 0: thresholds: the floors (no noise file)
   allowed difference: php: 8.2.0, sha1 aaaa (/usr/bin/php) in A, 8.2.1, sha1 cccc (/usr/bin/php) in php
   subject                    metric                     A            php    change threshold  verdict
-  0 better, 0 worse, 7 noise
+  0 better, 0 worse, 8 noise
 exit 2: compare: A and php were not run alike:
     php: 8.2.0, sha1 aaaa (/usr/bin/php) in A, 8.2.1, sha1 cccc (/usr/bin/php) in php
   run them alike, or name the difference that is the point: --allow=php

@@ -26,7 +26,8 @@ instructions largest=0 threshold=0.001 where=-
 cycles       largest=0 threshold=0.02 where=-
 allocs       largest=0 threshold=0 where=-
 alloc_bytes  largest=0 threshold=0 where=-
-frees        largest=0 threshold=0 where=-
+unfreed      largest=0 threshold=0 where=-
+retained_bytes largest=0 threshold=0 where=-
 ops          largest=0 threshold=0 where=-
 peak_bytes   largest=0 threshold=0 where=-
 A1,A2 2
