@@ -136,3 +136,71 @@ function bench_results_dir(): string
 {
     return getenv('BENCH_RESULTS') ?: dirname(__DIR__) . '/results';
 }
+
+/*
+ * Measured code allocates strings that hold paths (an exception's file, an
+ * include's resolved path), so the same run from a checkout with a longer
+ * path would read as more bytes and instructions. Subjects and the harness
+ * therefore run from copies in a folder whose path has the same length on
+ * every checkout: /tmp/bench-stage.XXXXXXXX (not TMPDIR, whose length varies).
+ * The folder is removed when the tool exits.
+ */
+final class BenchStage
+{
+    public readonly string $dir;
+    /** @var array<string, string> copied folders: original => copy */
+    private array $copied = [];
+
+    public function __construct()
+    {
+        $this->dir = '/tmp/bench-stage.' . bin2hex(random_bytes(4));
+        if (!mkdir($this->dir, 0700)) {
+            bench_fail("cannot create $this->dir");
+        }
+        register_shutdown_function(fn() => self::remove($this->dir));
+        self::copy(__DIR__, "$this->dir/lib");
+    }
+
+    /**
+     * The copy of a subject file. The subject files of benchmarks/ are copied
+     * with their top folder (apps/ share http.php); a file of your own with
+     * its folder, as own001, own002...: what it loads from outside that
+     * folder runs from where it lies.
+     */
+    public function file(string $file): string
+    {
+        $benchmarks = dirname(__DIR__);
+        if (str_starts_with($file, "$benchmarks/")) {
+            $top = strtok(substr($file, strlen($benchmarks) + 1), '/');
+            $this->copied["$benchmarks/$top"] ??= self::copy("$benchmarks/$top", "$this->dir/$top");
+            return $this->dir . substr($file, strlen($benchmarks));
+        }
+        $folder = dirname($file);
+        $this->copied[$folder] ??= self::copy($folder, sprintf('%s/own%03d', $this->dir, count($this->copied) + 1));
+        return $this->copied[$folder] . '/' . basename($file);
+    }
+
+    private static function copy(string $from, string $to): string
+    {
+        mkdir($to, 0700, true);
+        foreach (new RecursiveIteratorIterator(new RecursiveDirectoryIterator($from, FilesystemIterator::SKIP_DOTS),
+                RecursiveIteratorIterator::SELF_FIRST) as $path => $entry) {
+            $target = $to . substr($path, strlen($from));
+            if ($entry->isDir()) {
+                mkdir($target, 0700);
+            } elseif (!copy($path, $target)) {
+                bench_fail("cannot copy $path to $target");
+            }
+        }
+        return $to;
+    }
+
+    private static function remove(string $dir): void
+    {
+        foreach (new RecursiveIteratorIterator(new RecursiveDirectoryIterator($dir, FilesystemIterator::SKIP_DOTS),
+                RecursiveIteratorIterator::CHILD_FIRST) as $path => $entry) {
+            $entry->isDir() && !$entry->isLink() ? rmdir($path) : unlink($path);
+        }
+        rmdir($dir);
+    }
+}
