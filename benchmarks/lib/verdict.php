@@ -1,34 +1,51 @@
 <?php
 /*
  * Noise thresholds and verdicts. A change is the relative difference of a
- * warm metric (or peak_bytes, or unfreed) between two runs: (b - a) / |a|.
- * Lower is better for every metric. A change above a metric's threshold is
- * "worse", below minus the threshold "better", and anything else, the
- * threshold itself included, "noise".
+ * metric between two runs: (b - a) / |a|, lower being better for every
+ * metric. Each metric has two thresholds, both from an A/A pair: a relative
+ * one and an absolute one (in the metric's unit). A change beyond noise
+ * exceeds both: above both it is "worse", below both their negatives
+ * "better"; anything else, a change equal to a threshold included, is
+ * "noise". The absolute threshold keeps a few nanoseconds on a subject of a
+ * few nanoseconds from reading as a large relative change.
  */
 require_once __DIR__ . '/results.php';
 // The floors, the change and the verdict: bin/bench's diff of profiles applies the same rule.
 require_once __DIR__ . '/../../report/noise.php';
 
 /*
- * What compare judges, with each floor. Fewer frees is no gain: with the same
- * allocations it is a leak. So frees are judged as the allocations a call
- * left unfreed (allocs - frees), and the bytes a call keeps (retained_bytes)
- * on their own; both are exact.
+ * What compare judges, with each relative floor. Fewer frees is no gain: with
+ * the same allocations it is a leak. So frees are judged as the allocations
+ * a call left unfreed (allocs - frees), and the bytes a call keeps
+ * (retained_bytes) on their own; both are exact. The first call (cold:
+ * compiling, filling caches, autoloading) is judged with thresholds of its
+ * own, as one call moves more than the median of many.
  */
 const BENCH_JUDGED = ['wall_ns' => BENCH_FLOORS['wall_ns'], 'cpu_ns' => BENCH_FLOORS['cpu_ns'],
     'instructions' => BENCH_FLOORS['instructions'], 'cycles' => BENCH_FLOORS['cycles'],
     'allocs' => BENCH_FLOORS['allocs'], 'alloc_bytes' => BENCH_FLOORS['alloc_bytes'], 'unfreed' => 0.0,
-    'retained_bytes' => 0.0, 'ops' => BENCH_FLOORS['ops'], 'peak_bytes' => BENCH_FLOORS['peak_bytes']];
+    'retained_bytes' => 0.0, 'ops' => BENCH_FLOORS['ops'], 'peak_bytes' => BENCH_FLOORS['peak_bytes'],
+    'cold.wall_ns' => BENCH_FLOORS['wall_ns'], 'cold.cpu_ns' => BENCH_FLOORS['cpu_ns'],
+    'cold.instructions' => BENCH_FLOORS['instructions'], 'cold.allocs' => BENCH_FLOORS['allocs'],
+    'cold.alloc_bytes' => BENCH_FLOORS['alloc_bytes'], 'cold.ops' => BENCH_FLOORS['ops']];
 
 function bench_metric(array $result, string $metric): int|float|null
 {
+    if (str_starts_with($metric, 'cold.')) {
+        return $result['cold'][substr($metric, 5)];
+    }
     $warm = $result['warm'];
     return match ($metric) {
         'peak_bytes' => $result['peak_bytes'] ?? null,
         'unfreed' => $warm['allocs'] === null || $warm['frees'] === null ? null : $warm['allocs'] - $warm['frees'],
         default => $warm[$metric],
     };
+}
+
+/** The verdict on a change from a to b under a relative and an absolute threshold: it must exceed both. */
+function bench_judge(int|float $a, int|float $b, float $relative, float $absolute): string
+{
+    return abs($b - $a) > $absolute ? bench_verdict(bench_change($a, $b), $relative) : 'noise';
 }
 
 /** Both labels must hold the same subjects. */
@@ -88,8 +105,11 @@ function bench_differences(array $a, array $b, string $la, string $lb): array
 }
 
 /**
- * From two runs of the same build: per metric, the largest change over all
- * subjects, and the threshold max(3 x that change, the metric's floor).
+ * From two runs of the same build, per metric: the largest relative change
+ * over all subjects and the relative threshold max(3 x that change, the
+ * metric's floor); the median over subjects of the absolute difference and
+ * the absolute threshold 3 x that (the median, as the largest would come
+ * from the slowest subject and hide every change of a fast one).
  */
 function bench_noise(array $a1, array $a2): array
 {
@@ -97,33 +117,42 @@ function bench_noise(array $a1, array $a2): array
     foreach (BENCH_JUDGED as $metric => $floor) {
         $largest = 0.0;
         $where = null;
+        $differences = [];
         foreach ($a1 as $subject => $r1) {
             $v1 = bench_metric($r1, $metric);
             $v2 = bench_metric($a2[$subject], $metric);
             if ($v1 === null || $v2 === null) {
                 continue;
             }
+            $differences[] = abs($v2 - $v1);
             $change = abs(bench_change($v1, $v2));
             if ($change > $largest) {
                 $largest = $change;
                 $where = $subject;
             }
         }
+        $median = $differences === [] ? 0.0 : (float) bench_median($differences);
         $metrics[$metric] = [
             'largest_change' => $largest,
             'subject' => $where,
             'floor' => $floor,
-            'threshold' => max(3 * $largest, $floor),
+            'relative' => max(3 * $largest, $floor),
+            'median_difference' => $median,
+            'absolute' => 3 * $median,
         ];
     }
     return $metrics;
 }
 
-/** Thresholds as saved by benchmarks/noise (INF is saved as null). */
+/**
+ * Thresholds as saved by benchmarks/noise (INF is saved as null), or the
+ * floors with no absolute threshold when there is no noise file.
+ * @return array<string, array{relative: float, absolute: float}>
+ */
 function bench_load_thresholds(?string $path): array
 {
     if ($path === null) {
-        return BENCH_JUDGED;
+        return array_map(fn($floor) => ['relative' => $floor, 'absolute' => 0.0], BENCH_JUDGED);
     }
     if (!is_file($path)) {
         bench_fail("thresholds file $path is missing (run benchmarks/noise A1 A2 first)", 2);
@@ -134,29 +163,29 @@ function bench_load_thresholds(?string $path): array
     }
     $thresholds = [];
     foreach (BENCH_JUDGED as $metric => $floor) {
-        if (!array_key_exists($metric, $data['metrics']) || !array_key_exists('threshold', $data['metrics'][$metric])) {
-            bench_fail("thresholds file $path has no threshold for $metric", 2);
+        $saved = $data['metrics'][$metric] ?? [];
+        if (!array_key_exists('relative', $saved) || !array_key_exists('absolute', $saved)) {
+            bench_fail("thresholds file $path has no relative and absolute threshold for $metric (run benchmarks/noise again)", 2);
         }
-        $t = $data['metrics'][$metric]['threshold'];
-        $thresholds[$metric] = $t === null ? INF : (float) $t;
+        $thresholds[$metric] = ['relative' => $saved['relative'] === null ? INF : (float) $saved['relative'],
+            'absolute' => $saved['absolute'] === null ? INF : (float) $saved['absolute']];
     }
     return $thresholds;
 }
 
-/** @return list<array{subject: string, metric: string, a: int|float, b: int|float, change: float, threshold: float, verdict: string}> */
+/** @return list<array{subject: string, metric: string, a: int|float, b: int|float, change: float, relative: float, absolute: float, verdict: string}> */
 function bench_compare(array $a, array $b, array $thresholds): array
 {
     $rows = [];
     foreach ($a as $subject => $ra) {
-        foreach ($thresholds as $metric => $threshold) {
+        foreach ($thresholds as $metric => ['relative' => $relative, 'absolute' => $absolute]) {
             $va = bench_metric($ra, $metric);
             $vb = bench_metric($b[$subject], $metric);
             if ($va === null || $vb === null) {
                 continue;
             }
-            $change = bench_change($va, $vb);
-            $rows[] = ['subject' => $subject, 'metric' => $metric, 'a' => $va, 'b' => $vb,
-                'change' => $change, 'threshold' => $threshold, 'verdict' => bench_verdict($change, $threshold)];
+            $rows[] = ['subject' => $subject, 'metric' => $metric, 'a' => $va, 'b' => $vb, 'change' => bench_change($va, $vb),
+                'relative' => $relative, 'absolute' => $absolute, 'verdict' => bench_judge($va, $vb, $relative, $absolute)];
         }
     }
     return $rows;

@@ -53,8 +53,8 @@ ini: exit 2: compare: A and ini were not run alike:
   run them alike, or name the difference that is the point: --allow=ini
 exit 0: thresholds: the floors (no noise file)
   allowed difference: php: 8.2.0, sha1 aaaa (/usr/bin/php) in A, 8.2.1, sha1 cccc (/usr/bin/php) in php
-  subject                    metric                     A            php    change threshold  verdict
-  0 better, 0 worse, 8 noise
+  subject                    metric                         A            php    change  relative   absolute  verdict
+  0 better, 0 worse, 13 noise
 exit 2: compare: A and php were not run alike:
     php: 8.2.0, sha1 aaaa (/usr/bin/php) in A, 8.2.1, sha1 cccc (/usr/bin/php) in php
   run them alike, or name the difference that is the point: --allow=php

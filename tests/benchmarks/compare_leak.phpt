@@ -14,7 +14,7 @@ fixture_result($dir, 'B', 'fewer', ['allocs' => 1, 'frees' => 1, 'retained_bytes
 [$status, $out] = fixture_tool('compare', 'A B', $dir);
 echo "exit $status\n";
 foreach ($out as $line) {
-    if (preg_match('/^(keeps|fewer)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+\S+\s+(\w+)$/', $line, $m)) {
+    if (preg_match('/^(keeps|fewer)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+\S+\s+\S+\s+(\w+)$/', $line, $m)) {
         echo "$m[1] $m[2] $m[3] -> $m[4] $m[5] $m[6]\n";
     }
 }
@@ -26,4 +26,4 @@ exit 1
 fewer allocs 2 -> 1 -50.00% better
 keeps unfreed 0 -> 1 +inf worse
 keeps retained_bytes 0 -> 160 +inf worse
-1 better, 2 worse, 13 noise
+1 better, 2 worse, 23 noise
