@@ -35,7 +35,11 @@ foreach (['wrong', 'throws', 'invalid'] as $f) {
 echo "good: exit $status\n";
 $r = json_decode(file_get_contents("$dir/L/good.json"), true);
 echo implode(',', array_keys($r)), "\n", implode(',', array_keys($r['setup'])), "\n";
-printf("k=%d allocs=%s ops=%s repeats=%d\n", $r['k'], $r['warm']['allocs'], $r['warm']['ops'], $r['warm_repeats']);
+// opcache is on by default, and its optimizer folds str_repeat('x', 3) into a constant: no allocation left.
+printf("k=%d allocs=%s ops=%s repeats=%d opcache=%s\n", $r['k'], $r['warm']['allocs'], $r['warm']['ops'], $r['warm_repeats'], $r['opcache']);
+[$status, $out] = fixture_tool('run', "L --subjects=$dir/subjects.php $ext --opcache=off", $dir);
+$r = json_decode(file_get_contents("$dir/L/good.json"), true);
+printf("k=%d allocs=%s ops=%s repeats=%d opcache=%s\n", $r['k'], $r['warm']['allocs'], $r['warm']['ops'], $r['warm_repeats'], $r['opcache']);
 fixture_clean($dir);
 ?>
 --EXPECTF--
@@ -43,6 +47,7 @@ wrong: exit 1: run: subject wrong failed (time): subject.php: subject wrong retu
 throws: exit 1: run: subject throws failed (time): subject.php: subject throws threw RuntimeException: broken subject
 invalid: exit 1: run: DIR/invalid.php: subject no-run needs 'run' (callable), 'k' (int >= 1) and 'expect'
 good: exit 0
-subject,file,k,cold,warm,peak_bytes,warm_repeats,gc_runs,setup,time_processes,php_binary,bench_so,retained_bytes,instructions_source,label,php_version,bench_version,machine,date
+subject,file,k,cold,warm,peak_bytes,warm_repeats,gc_runs,setup,time_processes,php_binary,bench_so,retained_bytes,instructions_source,opcache,pinned_cpu,label,php_version,bench_version,machine,date
 k,subject,expect,php,bench,extensions,ini
-k=5 allocs=1 ops=5 repeats=5
+k=5 allocs=0 ops=1 repeats=5 opcache=on
+k=5 allocs=1 ops=5 repeats=5 opcache=off
