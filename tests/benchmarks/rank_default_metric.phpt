@@ -25,7 +25,8 @@ file_put_contents("$dir/heavy.php", str_replace('busy(30) + light(), \'expect\' 
     file_get_contents("$dir/subjects.php")));
 [$status, $out] = fixture_tool('rank', "--metric=wall_ns --repeats=3 --requests=5 --subjects=$dir/heavy.php$ext", $dir);
 $header = array_search('', $out, true);
-echo "exit $status\n", $out[$header + 1], "\n", $out[$header + 2], "\n";
+// A loaded machine can leave one ranking with nothing above the clock's noise: the count of requests may vary.
+echo "exit $status\n", preg_replace('/over \d app/', 'over N app', $out[$header + 1]), "\n", $out[$header + 2], "\n";
 $rows = array_slice($out, $header + 3, -1);
 echo count($rows) >= 1 && count(preg_grep('/^ +\d\.\d{3} +\d\.\d{3} to \d\.\d{3} +[0-3] of 3 +\S/', $rows)) === count($rows)
     ? "rows: share, range, places held\n" : "rows: " . implode("\n", $rows) . "\n";
@@ -41,7 +42,7 @@ top owners by share of ops, summed over 1 app requests (1.00 = all of one reques
    0.067  {closure}@DIR/subjects.php:6
    0.010  light
 exit 0
-top owners by share of wall_ns, summed over 1 app requests (1.00 = all of one request)
+top owners by share of wall_ns, summed over N app requests (1.00 = all of one request)
    share            range   same place  owner
 rows: share, range, places held
 the leader was OWNER in N of 3 rankings
