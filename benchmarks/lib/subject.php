@@ -8,7 +8,7 @@
  * A subject file returns an array of subjects, name => spec:
  *   'k'      => int        warm calls (fixed per subject, the same in every run)
  *   'run'    => callable   one call is one unit of work (one request for an app)
- *   'expect' => mixed      what run() must return; checked with === after measuring
+ *   'expect' => mixed      what run() must return; checked with === on k more calls after measuring
  *   'extensions' => [...]  PHP extensions the subject needs (benchmarks/run loads them)
  * A subject whose result is wrong, or which throws, fails the run (exit 1).
  * Under callgrind (one pass, counts that repeat) warm is measured once.
@@ -44,13 +44,23 @@ try {
         $r['warm'][$metric] = $value === null ? null : $values[intdiv(count($values), 2)];
     }
     $r['warm_repeats'] = $reps;
-    $result = ($spec['run'])();
+    // Every call's result is checked after measuring (a check among the measured calls would be measured
+    // too): k more calls, as many as one measurement makes, catch a subject that breaks after a while.
+    // The same calls say what a call leaves behind once cycles are collected, and how many cycles it makes.
+    $checks = $pass === 'callgrind' ? 1 : $k;
+    gc_collect_cycles();
+    $usage = memory_get_usage();
+    for ($call = 1; $call <= $checks; $call++) {
+        if (($result = ($spec['run'])()) !== $spec['expect']) {
+            bench_fail(sprintf("subject %s returned %s, expected %s (call %d of %d after measuring)", $name,
+                bench_short(var_export($result, true)), bench_short(var_export($spec['expect'], true)), $call, $checks));
+        }
+        unset($result);
+    }
+    $collected = gc_collect_cycles();
+    $r['memory'] = ['leaked_bytes' => (memory_get_usage() - $usage) / $checks, 'gc_collected' => $collected / $checks];
 } catch (Throwable $e) {
     bench_fail(sprintf("subject %s threw %s: %s", $name, get_class($e), $e->getMessage()));
-}
-if ($result !== $spec['expect']) {
-    bench_fail(sprintf("subject %s returned %s, expected %s", $name,
-        bench_short(var_export($result, true)), bench_short(var_export($spec['expect'], true))));
 }
 $r['gc_runs'] = gc_status()['runs'] - $gc_before;
 // What makes two runs alike or not (benchmarks/compare checks it), read after measuring.

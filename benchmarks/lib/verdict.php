@@ -17,7 +17,10 @@ require_once __DIR__ . '/../../report/noise.php';
  * What compare judges, with each relative floor. Fewer frees is no gain: with
  * the same allocations it is a leak. So frees are judged as the allocations
  * a call left unfreed (allocs - frees), and the bytes a call keeps
- * (retained_bytes) on their own; both are exact. The first call (cold:
+ * (retained_bytes) on their own; both are exact. What a call leaves behind
+ * once cycles are collected (leaked_bytes) and the cycles it makes
+ * (gc_collected, the collector's work) come from the calls that check the
+ * subject's results (lib/subject.php). The first call (cold:
  * compiling, filling caches, autoloading) is judged with thresholds of its
  * own, as one call moves more than the median of many.
  */
@@ -25,6 +28,7 @@ const BENCH_JUDGED = ['wall_ns' => BENCH_FLOORS['wall_ns'], 'cpu_ns' => BENCH_FL
     'instructions' => BENCH_FLOORS['instructions'], 'cycles' => BENCH_FLOORS['cycles'],
     'allocs' => BENCH_FLOORS['allocs'], 'alloc_bytes' => BENCH_FLOORS['alloc_bytes'], 'unfreed' => 0.0,
     'retained_bytes' => 0.0, 'ops' => BENCH_FLOORS['ops'], 'peak_bytes' => BENCH_FLOORS['peak_bytes'],
+    'leaked_bytes' => 0.0, 'gc_collected' => 0.0,
     'cold.wall_ns' => BENCH_FLOORS['wall_ns'], 'cold.cpu_ns' => BENCH_FLOORS['cpu_ns'],
     'cold.instructions' => BENCH_FLOORS['instructions'], 'cold.allocs' => BENCH_FLOORS['allocs'],
     'cold.alloc_bytes' => BENCH_FLOORS['alloc_bytes'], 'cold.ops' => BENCH_FLOORS['ops']];
@@ -38,6 +42,7 @@ function bench_metric(array $result, string $metric): int|float|null
     return match ($metric) {
         'peak_bytes' => $result['peak_bytes'] ?? null,
         'unfreed' => $warm['allocs'] === null || $warm['frees'] === null ? null : $warm['allocs'] - $warm['frees'],
+        'leaked_bytes', 'gc_collected' => $result['memory'][$metric] ?? null,
         default => $warm[$metric],
     };
 }

@@ -45,7 +45,7 @@ $show('A --top=3');
 // hash tables +1% is over the floor (0.1%); with an absolute threshold of 2 instructions a call, it is noise.
 $show('B A --focus=^my_ext_');
 file_put_contents("$dir/t.json", json_encode(['metrics' => array_map(fn() => ['relative' => 0.001, 'absolute' => 2.0],
-    array_flip(['wall_ns', 'cpu_ns', 'instructions', 'cycles', 'allocs', 'alloc_bytes', 'unfreed', 'retained_bytes', 'ops', 'peak_bytes',
+    array_flip(['wall_ns', 'cpu_ns', 'instructions', 'cycles', 'allocs', 'alloc_bytes', 'unfreed', 'retained_bytes', 'ops', 'peak_bytes', 'leaked_bytes', 'gc_collected',
     'cold.wall_ns', 'cold.cpu_ns', 'cold.instructions', 'cold.allocs', 'cold.alloc_bytes', 'cold.ops']))]));
 $show("A B --focus=^my_ext_ --top=1 --thresholds=$dir/t.json");
 fixture_clean($dir);

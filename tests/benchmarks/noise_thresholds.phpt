@@ -31,6 +31,8 @@ unfreed           largest=0 relative=0 median=0 absolute=0 where=-
 retained_bytes    largest=0 relative=0 median=0 absolute=0 where=-
 ops               largest=0 relative=0 median=0 absolute=0 where=-
 peak_bytes        largest=0 relative=0 median=0 absolute=0 where=-
+leaked_bytes      largest=0 relative=0 median=0 absolute=0 where=-
+gc_collected      largest=0 relative=0 median=0 absolute=0 where=-
 cold.wall_ns      largest=0.3 relative=0.9 median=150 absolute=450 where=one
 cold.cpu_ns       largest=0 relative=0.05 median=0 absolute=0 where=-
 cold.instructions largest=0 relative=0.001 median=0 absolute=0 where=-
