@@ -37,6 +37,12 @@ foreach ($out as $line) {
 }
 echo end($out), "\n";
 
+// The chart: a bar per change beyond noise, the relative threshold marked on both sides where there is one.
+fixture_tool('compare', "A B --thresholds=$dir/t.json --svg=$dir/chart.svg", $dir);
+$svg = file_get_contents("$dir/chart.svg");
+printf("svg: %d bars, %d red, %d threshold marks, %s\n", substr_count($svg, '<rect'), substr_count($svg, '#c0392b'),
+    substr_count($svg, 'stroke-dasharray'), str_ends_with($svg, "</svg>\n") ? 'closed' : 'open');
+
 // The same label twice: nothing better, nothing worse.
 [$status, $out] = fixture_tool('compare', "A A --thresholds=$dir/t.json", $dir);
 echo "A/A: exit $status, ", end($out), "\n";
@@ -53,4 +59,5 @@ same cold.wall_ns +100.00% (thresholds +10.00% and 0.0) worse
 same cold.allocs +0.10% (thresholds +0.00% and 0.0) worse
 to_zero allocs -100.00% (thresholds +0.00% and 0.0) better
 2 better, 5 worse, 123 noise
+svg: 7 bars, 5 red, 14 threshold marks, closed
 A/A: exit 0, 0 better, 0 worse, 130 noise

@@ -35,4 +35,4 @@ exit 2: noise: result file DIR/B/two.json has no "warm"
 exit 2: compare: result file DIR/B/two.json: warm.wall_ns is missing or not a number
 exit 2: compare: result file DIR/B/two.json has no setup.k (written by an older benchmarks/run: run it again)
 exit 2: compare: thresholds file DIR/none.json is missing (run benchmarks/noise A1 A2 first)
-exit 2: compare: usage: compare A B [--thresholds=FILE] [--all] [--allow=NAME,...]
+exit 2: compare: usage: compare A B [--thresholds=FILE] [--all] [--allow=NAME,...] [--svg=FILE]
