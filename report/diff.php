@@ -86,7 +86,8 @@ final class Diff
             $name = counter_label($this->m, $c);
             if ($file !== null) {
                 $metric = $file['metrics'][$name] ?? null;
-                $this->thresholds[$c] = $metric === null ? $floor : ($metric['threshold'] === null ? INF : (float) $metric['threshold']);
+                // benchmarks/noise's relative threshold; its absolute one is per call, not per profile.
+                $this->thresholds[$c] = $metric === null ? $floor : ($metric['relative'] === null ? INF : (float) $metric['relative']);
             } else {
                 $this->thresholds[$c] = $halves ? max(3 * $this->largestChange($c, $h1, $h2), $floor) : $floor;
             }

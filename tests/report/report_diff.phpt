@@ -41,7 +41,7 @@ echo $squeeze(preg_replace('/(before: 2 profiles).*(after: 1 profile).*(; costs 
     preg_replace('/^\s*(wall_ns|alloc_bytes|frees|freed_bytes|ops) .*\n/m', '', $out)));
 
 echo "== benchmarks/noise's thresholds\n";
-file_put_contents("$dir/noise.json", json_encode(['metrics' => ['allocs' => ['threshold' => 2.0], 'wall_ns' => ['threshold' => null]]]));
+file_put_contents("$dir/noise.json", json_encode(['metrics' => ['allocs' => ['relative' => 2.0], 'wall_ns' => ['relative' => null]]]));
 $out = report_out(['diff', "$dir/before", "$dir/after", '--by=allocs', "--thresholds=$dir/noise.json"]);
 echo $squeeze(str_replace($dir, 'DIR', implode("\n", preg_grep('/^(noise|\s*(wall_ns|allocs) |allocs: )/', explode("\n", $out))))), "\n";
 
