@@ -28,7 +28,7 @@ PHP);
 }
 $results = [];
 foreach ($checkouts as $label => $checkout) {
-    $cmd = sprintf('BENCH_RESULTS=%s %s -n %s %s --subjects=%s --ext=%s 2>&1', escapeshellarg("$dir/results"),
+    $cmd = sprintf('BENCH_RESULTS=%s %s -n %s %s --processes=1 --subjects=%s --ext=%s 2>&1', escapeshellarg("$dir/results"),
         escapeshellarg(PHP_BINARY), escapeshellarg("$checkout/benchmarks/run"), $label,
         escapeshellarg("$checkout/benchmarks/subjects/paths.php"), escapeshellarg(getenv('BENCH_SO')));
     exec($cmd, $out, $status);

@@ -41,7 +41,8 @@ return [
 ];
 PHP);
 file_put_contents("$dir/invalid.php", "<?php return ['no-run' => ['k' => 5, 'expect' => 1]];");
-$ext = '--ext=' . escapeshellarg(getenv('BENCH_SO'));
+// One process for time: these are checks, not timings (and each process is slow under valgrind).
+$ext = '--processes=1 --ext=' . escapeshellarg(getenv('BENCH_SO'));
 
 foreach (['wrong', 'drifts', 'throws', 'invalid'] as $f) {
     [$status, $out] = fixture_tool('run', "L --subjects=$dir/$f.php $ext", $dir);
