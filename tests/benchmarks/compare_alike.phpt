@@ -1,5 +1,5 @@
 --TEST--
-benchmarks/compare refuses runs that were not run alike (k, subject, PHP, bench, extensions, INI), naming each difference, unless --allow names it
+benchmarks/compare refuses runs that were not run alike (k, subject, PHP, bench, extensions, INI), naming each difference, unless --allow names it; noise refuses them always
 --FILE--
 <?php
 require __DIR__ . '/fixtures.inc';
@@ -27,6 +27,9 @@ foreach ($changes as $what => $setup) {
 $show('A php --allow=php');
 $show('A php --allow=k');
 $show('A php --allow=opcache');
+// An A/A pair must be alike: its difference would be taken for noise.
+[$status, $out] = fixture_tool('noise', "A k --out=$dir/noise.json", $dir);
+echo "noise: exit $status: ", implode("\n", $out), "\n";
 fixture_clean($dir);
 ?>
 --EXPECT--
@@ -59,3 +62,4 @@ exit 2: compare: A and php were not run alike:
     php: 8.2.0, sha1 aaaa (/usr/bin/php) in A, 8.2.1, sha1 cccc (/usr/bin/php) in php
   run them alike, or name the difference that is the point: --allow=php
 exit 2: compare: --allow takes k, subject, php, bench, extensions, ini, not opcache
+noise: exit 2: noise: A and k were not run alike, so they cannot give the noise: k: one: k=10 in A, k=30 in k
