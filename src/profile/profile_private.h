@@ -27,21 +27,27 @@ typedef struct {
 	bool symbolized;
 } bench_profile_func;
 
-/** A node of the call tree: one (parent node, function) pair. */
+/** A node of the call tree: one (parent node, function, line) triple. */
 typedef struct {
 	/** index in funcs, BENCH_PROFILE_NONE for the root */
 	uint32_t func;
 	/** index of the parent node, BENCH_PROFILE_NONE for the root */
 	uint32_t parent;
 	uint64_t calls;
-	/** the child entered last, and its function: most calls repeat the previous one */
-	const void *last_identity;
+	/** the child entered last, and its key (function and line): most calls repeat the previous one */
+	const void *last_key;
 	uint32_t last_child;
+	/**
+	 * Profile mode: the line of the parent's function where this call was made.
+	 * Sample mode: the line this frame was running (a caller's is the line of
+	 * its call). 0 where there is none: internal functions, pseudo-frames.
+	 */
+	uint32_t line;
 	/** own cost: what happened while this node was the innermost owner (wall in ticks until the dump) */
 	int64_t own[BENCH_COUNTER_COUNT];
 } bench_profile_node;
 
-/** One slot of the child table: (parent node, function identity) -> node. */
+/** One slot of the child table, (parent node, key of function and line) -> node, or of the function table, identity -> funcs index. */
 typedef struct {
 	const void *identity;
 	uint32_t parent;
@@ -140,8 +146,8 @@ bench_profile_state *bench_profile_get(void);
 /** Empties the call tree down to its root ({request}); false when memory ran out. */
 bool bench_profile_begin_tree(bench_profile_state *p);
 
-/** The child of parent for the function fn (main: fn is the script's body), created on first use. */
-uint32_t bench_profile_frame_node(bench_profile_state *p, uint32_t parent, const zend_function *fn, bool main);
+/** The child of parent for the function fn at line (main: fn is the script's body), created on first use. */
+uint32_t bench_profile_frame_node(bench_profile_state *p, uint32_t parent, const zend_function *fn, bool main, uint32_t line);
 
 /** The child of parent for a native frame (a return address), named later by bench_native_symbolize(). */
 uint32_t bench_profile_native_node(bench_profile_state *p, uint32_t parent, uintptr_t ip);

@@ -629,6 +629,17 @@ void bench_sample_mshutdown(void)
 /* ---- taking a sample ----------------------------------------------------------- */
 
 /*
+ * The line a frame is running: its current opline's, which the VM saves
+ * before it calls out or handles the interrupt (for a caller, the line of
+ * its call). An allocation sampled in the middle of an opcode may find the
+ * line of one saved before. 0 for an internal function's frame.
+ */
+static zend_always_inline uint32_t bench_sample_line(const zend_execute_data *ex)
+{
+	return ZEND_USER_CODE(ex->func->type) && ex->opline ? ex->opline->lineno : 0;
+}
+
+/*
  * The node of the stack from its outermost frame to top: every frame is kept
  * in sample mode, up to bench_sample_max_frames() less the leaves the caller adds.
  */
@@ -662,7 +673,7 @@ static uint32_t bench_sample_path(bench_profile_state *p, zend_execute_data *top
 	}
 	while (n-- > 0) {
 		zend_execute_data *ex = bench_sample.frames[n];
-		node = bench_profile_frame_node(p, node, ex->func, ex->prev_execute_data == NULL);
+		node = bench_profile_frame_node(p, node, ex->func, ex->prev_execute_data == NULL, bench_sample_line(ex));
 	}
 #if PHP_VERSION_ID >= 80400 && PHP_VERSION_ID < 80500
 	/*
@@ -673,7 +684,7 @@ static uint32_t bench_sample_path(bench_profile_state *p, zend_execute_data *top
 	 */
 	if (bench_sample_frameless_failure && top && top->func && ZEND_USER_CODE(top->func->type) && top->opline
 			&& ZEND_OP_IS_FRAMELESS_ICALL(top->opline->opcode)) {
-		node = bench_profile_frame_node(p, node, ZEND_FLF_FUNC(top->opline), false);
+		node = bench_profile_frame_node(p, node, ZEND_FLF_FUNC(top->opline), false, 0);
 	}
 #endif
 	return node;
@@ -702,7 +713,7 @@ static uint32_t bench_sample_tick_path(bench_profile_state *p, zend_execute_data
 		if (ex && ex->func == func) {
 			uint32_t node = bench_sample_path(p, ex, i);
 			while (i-- > 0) {
-				node = bench_profile_frame_node(p, node, returned[i], false);
+				node = bench_profile_frame_node(p, node, returned[i], false, 0);
 			}
 			return node;
 		}
@@ -747,7 +758,7 @@ static void bench_sample_take(zend_execute_data *top, zend_function *leaf, uint3
 	}
 	uint32_t node;
 	if (leaf) {
-		node = bench_profile_frame_node(p, bench_sample_path(p, top, 1), leaf, false);
+		node = bench_profile_frame_node(p, bench_sample_path(p, top, 1), leaf, false, 0);
 	} else {
 		node = bench_sample_notes_ticks ? bench_sample_tick_path(p, top) : bench_sample_path(p, top, 0);
 	}
