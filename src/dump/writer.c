@@ -308,6 +308,7 @@ static void bench_writer_free_job(bench_writer_job *job)
 	for (uint32_t i = 0; i < job->profile.funcs_used; i++) {
 		free(job->profile.funcs[i].name);
 		free(job->profile.funcs[i].file);
+		free(job->profile.funcs[i].ops.counts);
 	}
 	free(job->profile.funcs);
 	free(job->profile.nodes);

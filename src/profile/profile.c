@@ -338,7 +338,17 @@ static uint32_t bench_profile_func_index(bench_profile_state *p, const void *ide
 	f->line = user ? fn->op_array.line_start : 0;
 	f->native_ip = 0;
 	f->symbolized = false;
+	memset(&f->ops, 0, sizeof(f->ops));
+	/* Where it cannot have them (no memory), its opcodes are all on its first line, as without. */
+	if (user && p->line_ops && fn->op_array.line_end >= fn->op_array.line_start) {
+		uint32_t size = fn->op_array.line_end - fn->op_array.line_start + 1;
+		if ((f->ops.counts = calloc(size, sizeof(*f->ops.counts)))) {
+			f->ops.base = fn->op_array.line_start;
+			f->ops.size = size;
+		}
+	}
 	if (!f->name) {
+		free(f->ops.counts);
 		free(f->file);
 		return BENCH_PROFILE_NONE;
 	}
@@ -584,6 +594,16 @@ static zend_always_inline void bench_profile_restart(bench_profile_state *p, con
 	p->hook_ticks += (spent - p->hook_ticks) / 8;
 }
 
+/* The opcodes that run from now are the innermost owner's, on its lines (src/ops/ops.h). */
+static zend_always_inline void bench_profile_count_lines(const bench_profile_state *p)
+{
+	if (UNEXPECTED(p->line_ops)) {
+		uint32_t func = p->nodes[p->stack[p->depth - 1]].func;
+		static const bench_ops_lines none = {0};
+		bench_ops_at = func == BENCH_PROFILE_NONE ? none : p->funcs[func].ops;
+	}
+}
+
 void bench_profile_enter(zend_execute_data *execute_data)
 {
 	bench_profile_state *p = &bench_profile;
@@ -611,6 +631,7 @@ void bench_profile_enter(zend_execute_data *execute_data)
 	}
 	p->nodes[node].calls++;
 	p->stack[p->depth++] = node;
+	bench_profile_count_lines(p);
 
 	bench_profile_restart(p, &now);
 }
@@ -629,6 +650,7 @@ void bench_profile_leave(void)
 	if (p->depth > 1) {
 		p->depth--;
 	}
+	bench_profile_count_lines(p);
 	bench_profile_restart(p, &now);
 }
 
@@ -667,9 +689,11 @@ static void bench_profile_fiber_free_all(bench_profile_state *p);
 static void bench_profile_reset(bench_profile_state *p)
 {
 	bench_profile_fiber_forget_all(p);
+	memset(&bench_ops_at, 0, sizeof(bench_ops_at));
 	for (uint32_t i = 0; i < p->funcs_used; i++) {
 		free(p->funcs[i].name);
 		free(p->funcs[i].file);
+		free(p->funcs[i].ops.counts);
 	}
 	p->funcs_used = 0;
 	p->nodes_used = 0;
@@ -720,6 +744,7 @@ bool bench_profile_begin_tree(bench_profile_state *p)
 		return false;
 	}
 	p->stack[p->depth++] = 0;
+	p->line_ops = false;
 	/* Taken now: php-cgi frees path_translated before RSHUTDOWN. */
 	snprintf(p->request.script, sizeof(p->request.script), "%s",
 		SG(request_info).path_translated ? SG(request_info).path_translated : "-");
@@ -753,6 +778,8 @@ static void bench_profile_start(bench_profile_state *p, const bench_cost *start)
 	p->start_ns = start->value[BENCH_COUNTER_WALL_NS];
 	p->start_ticks = bench_cost_ticks();
 	p->last.value[BENCH_COUNTER_WALL_NS] = (int64_t) p->start_ticks;
+	/* Where some user functions are not owners, a line could be counted for a function it is not in. */
+	p->line_ops = bench_ops_enabled() && bench_owners_user_only;
 }
 
 /* Ends the profile: charges the last interval and fixes the totals, wall time in ns. */
@@ -763,6 +790,7 @@ static void bench_profile_finish(bench_profile_state *p)
 	bench_profile_read(p, &now);
 	bench_profile_charge(p, &now);
 	p->active = false;
+	memset(&bench_ops_at, 0, sizeof(bench_ops_at));
 
 	bench_cost_end(&full);
 	p->end_ticks = (uint64_t) now.value[BENCH_COUNTER_WALL_NS];
@@ -1047,5 +1075,6 @@ void bench_profile_fiber_switch(zend_fiber_context *from, zend_fiber_context *to
 		p->stack[0] = top;
 		p->depth = 1;
 	}
+	bench_profile_count_lines(p);
 	bench_profile_restart(p, &now);
 }

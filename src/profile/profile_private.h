@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include "src/cost/cost.h"
+#include "src/ops/ops.h"
 
 #define BENCH_PROFILE_NONE UINT32_MAX
 
@@ -25,6 +26,8 @@ typedef struct {
 	/** a native frame (sample mode): its return address, named when the profile is written */
 	uintptr_t native_ip;
 	bool symbolized;
+	/** profile mode, bench.count_ops=1: opcodes per line of its code (malloc'd on its first call; NULL before) */
+	bench_ops_lines ops;
 } bench_profile_func;
 
 /** A node of the call tree: one (parent node, function, line) triple. */
@@ -115,6 +118,9 @@ typedef struct {
 
 	/** frames past bench.max_depth and paths past bench.max_nodes, folded into their parent */
 	uint64_t folded_depth, folded_nodes;
+
+	/** whether opcodes are counted per line: bench.count_ops=1, every user function an owner */
+	bool line_ops;
 
 	/** the fiber stacks kept in this request (freed with it: {main}'s context has no destroy event) */
 	void **fiber_stacks;
