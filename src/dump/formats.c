@@ -336,33 +336,47 @@ static uint32_t *bench_dump_function_paths(const bench_profile_state *p)
 }
 
 /*
+ * The line a folded frame names (bench.folded_lines): the leaf's where its
+ * own cost lies, a caller's where it made the call below it (as pprof's
+ * locations); 0, no line, for {request} and internal functions.
+ */
+static uint32_t bench_dump_folded_line(const bench_profile_state *p, const uint32_t *frames, uint32_t depth)
+{
+	uint32_t func = bench_dump_func_of(p, frames[depth]);
+	uint32_t line = depth ? bench_dump_call_line(p, frames[depth - 1]) : bench_dump_own_line(p, frames[depth]);
+
+	return line ? line : bench_dump_func_line(p, func);
+}
+
+/*
  * Folded stacks (flame graph input): "a;b;c value", one line per path of
- * functions, own cost of the sort counter. A path is walked up from its node into
+ * functions (with lines, "a:3;b:12;c:7 value", one per path of lines), own
+ * cost of the sort counter. A path is walked up from its node into
  * frames (not recursively: bench.max_depth may allow paths deeper than the C
  * stack), and writing stops once the output failed (bench.output_max_mb): a
  * deep recursion's lines grow with the square of its depth.
  */
-void bench_dump_folded(bench_buf *b, const bench_profile_state *p, int counter)
+void bench_dump_folded(bench_buf *b, const bench_profile_state *p, int counter, bool lines)
 {
 	uint32_t *frames = NULL;
 	uint32_t frames_size = 0;
 	char **names = bench_dump_folded_names(p);
-	uint32_t *path = bench_dump_function_paths(p);
+	uint32_t *path = lines ? NULL : bench_dump_function_paths(p);
 	int64_t *values = calloc((size_t) p->nodes_used + 1, sizeof(*values));
 
-	if (!names || !path || !values) {
+	if (!names || (!lines && !path) || !values) {
 		b->failed = true;
 		goto out;
 	}
 	for (uint32_t n = 0; n < p->nodes_used; n++) {
-		values[path[n]] += p->nodes[n].own[counter];
+		values[path ? path[n] : n] += p->nodes[n].own[counter];
 	}
 
 	for (uint32_t n = 0; n < p->nodes_used && !b->failed; n++) {
 		int64_t value = values[n];
 		uint32_t depth = 0;
 
-		if (path[n] != n || value <= 0) {
+		if ((path && path[n] != n) || value <= 0) {
 			continue;
 		}
 		for (uint32_t up = n; up != BENCH_PROFILE_NONE; up = p->nodes[up].parent) {
@@ -382,6 +396,10 @@ void bench_dump_folded(bench_buf *b, const bench_profile_state *p, int counter)
 		}
 		while (depth-- > 0) {
 			bench_dump_folded_frame(b, names[bench_dump_func_of(p, frames[depth])]);
+			uint32_t line = lines ? bench_dump_folded_line(p, frames, depth) : 0;
+			if (line) {
+				bench_buf_printf(b, ":%u", line);
+			}
 			bench_buf_puts(b, depth > 0 ? ";" : " ");
 		}
 		bench_buf_int(b, value);

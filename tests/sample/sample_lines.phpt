@@ -1,5 +1,5 @@
 --TEST--
-Sample mode: every frame keeps its line (the leaf's running line, each caller's call), in the JSON tree and callgrind's cost and calls= lines; folded stacks stay by function
+Sample mode: every frame keeps its line (the leaf's running line, each caller's call), in the JSON tree and callgrind's cost and calls= lines; folded stacks stay by function, and name lines with bench.folded_lines=1
 --DESCRIPTION--
 work() spins 150 ms in an inner loop on line 6, checking the time once a
 thousand rounds on line 5; the VM takes a sample where it checks the
@@ -72,9 +72,13 @@ echo "callgrind: ", implode('; ', array_intersect(array_unique($seen), ['own cos
 // Folded stacks name functions only: one line for work's own time, whatever its lines.
 $paths = sample_folded(current(sample_run($code, $ini)['files']));
 echo "folded work lines: ", count(array_filter(array_keys($paths), fn($path) => $path === '{request};{main};work')), "\n";
+$paths = sample_folded(current(sample_run($code, $ini + ['bench.folded_lines' => '1'])['files']));
+arsort($paths);
+echo "folded with lines, heaviest: ", array_key_first($paths), "\n";
 ?>
 --EXPECT--
 work's own time: mostly line 6: yes
 usleep: line 0, called at 8, parent at line 8
 callgrind: own cost at line 6; usleep called at line 8
 folded work lines: 1
+folded with lines, heaviest: {request};{main}:12;work:6
