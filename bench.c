@@ -299,6 +299,7 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY(  "bench.output_format",         "callgrind", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchFormat,         settings.output_format,         zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.compress",              "auto",      PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchCompress,       settings.compress,              zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.report",                "auto",      PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchReport,         settings.report,                zend_bench_globals, bench_globals)
+	STD_PHP_INI_BOOLEAN("bench.folded_lines",          "0",         PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBool,                settings.folded_lines,          zend_bench_globals, bench_globals)
 
 	/* Sampling. */
 	STD_PHP_INI_ENTRY(  "bench.sample_interval_us",    "10000",     PHP_INI_SYSTEM,                  OnUpdateBenchSampleInterval, settings.sample_interval_us,    zend_bench_globals, bench_globals)

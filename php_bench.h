@@ -46,6 +46,8 @@ typedef struct {
 	zend_long output_format;
 	/** bench.compress: a bench_compress (auto: by format) */
 	zend_long compress;
+	/** bench.folded_lines: folded stacks name each frame's line too ("work:12"), a path per line */
+	bool folded_lines;
 	/** bench.report: print the top owners on stderr at the end of each profiled request (auto: in the CLI) */
 	bool report;
 	/** bench.max_depth: deeper frames fold into the frame at the cap */

@@ -92,6 +92,7 @@ void bench_dump_array(bench_profile_state *p, zval *out)
 		array_init(&entry);
 		add_assoc_string(&entry, "caller", (char *) bench_dump_func_name(p, edge->caller));
 		add_assoc_string(&entry, "callee", (char *) bench_dump_func_name(p, edge->callee));
+		add_assoc_long(&entry, "call_line", (zend_long) edge->line);
 		add_assoc_long(&entry, "calls", (zend_long) edge->calls);
 		bench_dump_edge_inclusive(&v, edge, inclusive);
 		bench_dump_array_costs(&costs, inclusive, v.attributed);

@@ -110,6 +110,12 @@ static void bench_dump_json_tree(bench_buf *b, bench_dump_views *v)
 		}
 		bench_buf_puts(b, ",\"function\":");
 		bench_buf_uint(b, position[bench_dump_func_of(p, n)]);
+		bench_buf_puts(b, ",\"call_line\":");
+		bench_buf_uint(b, bench_dump_call_line(p, n));
+		if (p->sampled) {
+			bench_buf_puts(b, ",\"line\":");
+			bench_buf_uint(b, p->nodes[n].line);
+		}
 		bench_buf_puts(b, ",\"calls\":");
 		bench_buf_uint(b, node->calls);
 		bench_buf_puts(b, ",\"own\":");
@@ -164,7 +170,9 @@ void bench_dump_json(bench_buf *b, bench_dump_views *v)
 		bench_buf_json_escape(b, bench_dump_func_name(p, edge->caller));
 		bench_buf_puts(b, "\",\"callee\":\"");
 		bench_buf_json_escape(b, bench_dump_func_name(p, edge->callee));
-		bench_buf_puts(b, "\",\"calls\":");
+		bench_buf_puts(b, "\",\"call_line\":");
+		bench_buf_uint(b, edge->line);
+		bench_buf_puts(b, ",\"calls\":");
 		bench_buf_uint(b, edge->calls);
 		bench_buf_puts(b, ",\"inclusive\":");
 		bench_dump_edge_inclusive(v, edge, inclusive);
@@ -286,28 +294,89 @@ static void bench_dump_free_folded_names(const bench_profile_state *p, char **na
 }
 
 /*
- * Folded stacks (flame graph input): "a;b;c value", one line per call path,
- * own cost of the sort counter. A path is walked up from its node into
+ * Per node, the first node of its path of functions, which stands for all
+ * of them: the tree tells lines apart, a flame graph functions only. A
+ * parent comes before its children, so its own is known first. NULL where
+ * memory ran out.
+ */
+static uint32_t *bench_dump_function_paths(const bench_profile_state *p)
+{
+	uint32_t size = 16;
+	while (size < p->nodes_used * 2) {
+		size *= 2;
+	}
+	uint32_t *path = malloc(((size_t) p->nodes_used + 1) * sizeof(*path)), *table = malloc(size * sizeof(*table));
+
+	if (!path || !table) {
+		free(path);
+		free(table);
+		return NULL;
+	}
+	memset(table, 0xff, size * sizeof(*table));
+	for (uint32_t n = 0; n < p->nodes_used; n++) {
+		const bench_profile_node *node = &p->nodes[n];
+		uint32_t r;
+
+		if (node->parent == BENCH_PROFILE_NONE) {
+			path[n] = n;
+			continue;
+		}
+		uint32_t parent = path[node->parent];
+		uint32_t slot = (parent * 0x9E3779B1u ^ node->func * 0x85EBCA77u) & (size - 1);
+		while ((r = table[slot]) != BENCH_PROFILE_NONE && (path[p->nodes[r].parent] != parent || p->nodes[r].func != node->func)) {
+			slot = (slot + 1) & (size - 1);
+		}
+		if (r == BENCH_PROFILE_NONE) {
+			r = table[slot] = n;
+		}
+		path[n] = r;
+	}
+	free(table);
+	return path;
+}
+
+/*
+ * The line a folded frame names (bench.folded_lines): the leaf's where its
+ * own cost lies, a caller's where it made the call below it (as pprof's
+ * locations); 0, no line, for {request} and internal functions.
+ */
+static uint32_t bench_dump_folded_line(const bench_profile_state *p, const uint32_t *frames, uint32_t depth)
+{
+	uint32_t func = bench_dump_func_of(p, frames[depth]);
+	uint32_t line = depth ? bench_dump_call_line(p, frames[depth - 1]) : bench_dump_own_line(p, frames[depth]);
+
+	return line ? line : bench_dump_func_line(p, func);
+}
+
+/*
+ * Folded stacks (flame graph input): "a;b;c value", one line per path of
+ * functions (with lines, "a:3;b:12;c:7 value", one per path of lines), own
+ * cost of the sort counter. A path is walked up from its node into
  * frames (not recursively: bench.max_depth may allow paths deeper than the C
  * stack), and writing stops once the output failed (bench.output_max_mb): a
  * deep recursion's lines grow with the square of its depth.
  */
-void bench_dump_folded(bench_buf *b, const bench_profile_state *p, int counter)
+void bench_dump_folded(bench_buf *b, const bench_profile_state *p, int counter, bool lines)
 {
 	uint32_t *frames = NULL;
 	uint32_t frames_size = 0;
 	char **names = bench_dump_folded_names(p);
+	uint32_t *path = lines ? NULL : bench_dump_function_paths(p);
+	int64_t *values = calloc((size_t) p->nodes_used + 1, sizeof(*values));
 
-	if (!names) {
+	if (!names || (!lines && !path) || !values) {
 		b->failed = true;
-		return;
+		goto out;
+	}
+	for (uint32_t n = 0; n < p->nodes_used; n++) {
+		values[path ? path[n] : n] += p->nodes[n].own[counter];
 	}
 
 	for (uint32_t n = 0; n < p->nodes_used && !b->failed; n++) {
-		int64_t value = p->nodes[n].own[counter];
+		int64_t value = values[n];
 		uint32_t depth = 0;
 
-		if (value <= 0) {
+		if ((path && path[n] != n) || value <= 0) {
 			continue;
 		}
 		for (uint32_t up = n; up != BENCH_PROFILE_NONE; up = p->nodes[up].parent) {
@@ -327,13 +396,22 @@ void bench_dump_folded(bench_buf *b, const bench_profile_state *p, int counter)
 		}
 		while (depth-- > 0) {
 			bench_dump_folded_frame(b, names[bench_dump_func_of(p, frames[depth])]);
+			uint32_t line = lines ? bench_dump_folded_line(p, frames, depth) : 0;
+			if (line) {
+				bench_buf_printf(b, ":%u", line);
+			}
 			bench_buf_puts(b, depth > 0 ? ";" : " ");
 		}
 		bench_buf_int(b, value);
 		bench_buf_puts(b, "\n");
 	}
+out:
 	free(frames);
-	bench_dump_free_folded_names(p, names);
+	free(path);
+	free(values);
+	if (names) {
+		bench_dump_free_folded_names(p, names);
+	}
 }
 
 static void bench_dump_callgrind_costs(bench_buf *b, const bench_dump_views *v, uint32_t line, const int64_t *costs)
@@ -344,6 +422,33 @@ static void bench_dump_callgrind_costs(bench_buf *b, const bench_dump_views *v, 
 		bench_buf_int(b, costs[v->counters[i]]);
 	}
 	bench_buf_puts(b, "\n");
+}
+
+/*
+ * A function's own cost, a cost line per line of it that has some. The
+ * first is always on the function's first line, zeros where it has none
+ * there: viewers (and bench's report) place a function at its first cost line.
+ */
+static void bench_dump_callgrind_own(bench_buf *b, const bench_dump_views *v, uint32_t func)
+{
+	static const int64_t none[BENCH_COUNTER_COUNT];
+	uint32_t first = bench_dump_func_line(v->p, func), l = v->func_lines[func], end = v->func_lines[func + 1];
+
+	/* Sorted by line: the first line's costs, where it has any, come first. */
+	if (l < end && v->lines[l].line == first) {
+		bench_dump_callgrind_costs(b, v, first, v->lines[l++].own);
+	} else {
+		bench_dump_callgrind_costs(b, v, first, none);
+	}
+	for (; l < end; l++) {
+		bool any = false;
+		for (int i = 0; i < v->ncounters && !any; i++) {
+			any = v->lines[l].own[v->counters[i]] != 0;
+		}
+		if (any) {
+			bench_dump_callgrind_costs(b, v, v->lines[l].line, v->lines[l].own);
+		}
+	}
 }
 
 /* "key=(id) name" the first time, "key=(id)" after: the callgrind format's name compression. */
@@ -453,7 +558,7 @@ void bench_dump_callgrind(bench_buf *b, const bench_dump_views *v)
 
 		bench_dump_callgrind_name(b, "fl", file_ids[f], file_named, bench_dump_func_file(p, f));
 		bench_dump_callgrind_name(b, "fn", f, fn_named, bench_dump_func_name(p, f));
-		bench_dump_callgrind_costs(b, v, line, v->flat[f].own);
+		bench_dump_callgrind_own(b, v, f);
 		/* Edges are grouped by caller: this function's are next. */
 		for (; i < v->nedges && v->edges[v->by_caller[i]].caller == f; i++) {
 			const bench_dump_edge *edge = &v->edges[v->by_caller[i]];
@@ -473,7 +578,7 @@ void bench_dump_callgrind(bench_buf *b, const bench_dump_views *v)
 			bench_buf_uint(b, bench_dump_func_line(p, edge->callee));
 			bench_buf_puts(b, "\n");
 			bench_dump_edge_inclusive(v, edge, inclusive);
-			bench_dump_callgrind_costs(b, v, line, inclusive);
+			bench_dump_callgrind_costs(b, v, edge->line ? edge->line : line, inclusive);
 		}
 		bench_buf_puts(b, "\n");
 	}

@@ -24,7 +24,7 @@ void bench_dump_callgrind(bench_buf *b, const bench_dump_views *v);
  */
 void bench_dump_json(bench_buf *b, bench_dump_views *v);
 /** Folded stacks ("a;b;c value"): one line per call path, own cost of counter; nodes must hold own costs. */
-void bench_dump_folded(bench_buf *b, const bench_profile_state *p, int counter);
+void bench_dump_folded(bench_buf *b, const bench_profile_state *p, int counter, bool lines);
 
 /**
  * pprof (a perftools.profiles.Profile protocol buffer): a sample per call

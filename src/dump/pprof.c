@@ -9,7 +9,8 @@
 /*
  * The pprof format: a perftools.profiles.Profile protocol buffer
  * (github.com/google/pprof, proto/profile.proto), encoded by hand: one
- * sample per call path, one location and one function per function.
+ * sample per call path, one location per function and line, one function
+ * per function.
  */
 
 #ifdef HAVE_CONFIG_H
@@ -172,11 +173,87 @@ static void pb_mapping(bench_buf *b, bench_buf *scratch, pb_strings *strings)
 	pb_message(b, PB_PROFILE_MAPPING, scratch);
 }
 
+/** The locations: one per (function, line), numbered from 1 as they are met. */
+typedef struct {
+	/** (function, line) per location */
+	uint32_t (*items)[2];
+	uint32_t used, size;
+	/** open addressing: location index + 1, 0 for an empty slot; at most half full */
+	uint32_t *table;
+	uint32_t table_size;
+	bool failed;
+} pb_locations;
+
+static bool pb_locations_grow(pb_locations *l)
+{
+	uint32_t size = l->size ? l->size * 2 : 256;
+	uint32_t (*items)[2] = realloc(l->items, size * sizeof(*items));
+	uint32_t *table = calloc(size * 2, sizeof(*table));
+
+	if (!items || !table) {
+		if (items) {
+			l->items = items;
+		}
+		free(table);
+		return false;
+	}
+	l->items = items;
+	l->size = size;
+	free(l->table);
+	l->table = table;
+	l->table_size = size * 2;
+	for (uint32_t i = 0; i < l->used; i++) {
+		uint32_t slot = (l->items[i][0] * 0x9E3779B1u ^ l->items[i][1] * 0x85EBCA77u) & (l->table_size - 1);
+		while (l->table[slot]) {
+			slot = (slot + 1) & (l->table_size - 1);
+		}
+		l->table[slot] = i + 1;
+	}
+	return true;
+}
+
+/* The id of the location of func at line, made on first use; 0 where memory ran out. */
+static uint32_t pb_location(pb_locations *l, uint32_t func, uint32_t line)
+{
+	if (l->used == l->size && !pb_locations_grow(l)) {
+		l->failed = true;
+		return 0;
+	}
+	uint32_t slot = (func * 0x9E3779B1u ^ line * 0x85EBCA77u) & (l->table_size - 1), i;
+	while ((i = l->table[slot]) && (l->items[i - 1][0] != func || l->items[i - 1][1] != line)) {
+		slot = (slot + 1) & (l->table_size - 1);
+	}
+	if (!i) {
+		l->items[l->used][0] = func;
+		l->items[l->used][1] = line;
+		i = l->table[slot] = ++l->used;
+	}
+	return i;
+}
+
+/*
+ * A sample's locations, from its leaf up: the leaf where its own cost lies,
+ * each caller at the line of the call below it (its function's first line
+ * where that is not known).
+ */
+static void pb_sample_locations(bench_buf *packed, pb_locations *l, const bench_profile_state *p, uint32_t leaf)
+{
+	uint32_t line = bench_dump_own_line(p, leaf);
+
+	for (uint32_t up = leaf; up != BENCH_PROFILE_NONE; up = p->nodes[up].parent) {
+		uint32_t func = bench_dump_func_of(p, up);
+
+		pb_varint(packed, pb_location(l, func, line ? line : bench_dump_func_line(p, func)));
+		line = bench_dump_call_line(p, up);
+	}
+}
+
 void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const int *counters, int ncounters, int sort_counter)
 {
 	const bench_profile_request *r = &p->request;
 	bench_buf scratch = {0}, packed = {0}, labels = {0};
 	pb_strings strings = {0};
+	pb_locations locations = {0};
 	char text[5][1100];
 	int64_t sort_type = 0;
 
@@ -217,9 +294,7 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const int *cou
 		if (!any) {
 			continue;
 		}
-		for (uint32_t up = n; up != BENCH_PROFILE_NONE; up = p->nodes[up].parent) {
-			pb_varint(&packed, bench_dump_func_of(p, up) + 1);
-		}
+		pb_sample_locations(&packed, &locations, p, n);
 		pb_message(&scratch, PB_SAMPLE_LOCATION_ID, &packed);
 		pb_varint(&packed, node->calls);
 		for (int i = 0; i < ncounters; i++) {
@@ -231,15 +306,16 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const int *cou
 	}
 	pb_mapping(b, &scratch, &strings);
 
-	/* A location and a function per function ({request} included), both numbered from 1. */
-	for (uint32_t f = 0; f <= p->funcs_used; f++) {
-		pb_int(&packed, PB_LINE_FUNCTION_ID, f + 1);
-		pb_int(&packed, PB_LINE_LINE, bench_dump_func_line(p, f));
-		pb_int(&scratch, PB_LOCATION_ID, f + 1);
+	/* The locations met, then a function per function ({request} included), numbered from 1. */
+	for (uint32_t i = 0; i < locations.used; i++) {
+		pb_int(&packed, PB_LINE_FUNCTION_ID, locations.items[i][0] + 1);
+		pb_int(&packed, PB_LINE_LINE, locations.items[i][1]);
+		pb_int(&scratch, PB_LOCATION_ID, i + 1);
 		pb_int(&scratch, PB_LOCATION_MAPPING_ID, 1);
 		pb_message(&scratch, PB_LOCATION_LINE, &packed);
 		pb_message(b, PB_PROFILE_LOCATION, &scratch);
-
+	}
+	for (uint32_t f = 0; f <= p->funcs_used; f++) {
 		int64_t name = pb_string(&strings, bench_dump_func_name(p, f));
 		pb_int(&scratch, PB_FUNCTION_ID, f + 1);
 		pb_int(&scratch, PB_FUNCTION_NAME, name);
@@ -267,10 +343,12 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const int *cou
 		bench_buf_text(&scratch, strings.items[i], strlen(strings.items[i]), '\0', '\0');
 		pb_message(b, PB_PROFILE_STRING_TABLE, &scratch);
 	}
-	if (strings.failed || scratch.failed || packed.failed || labels.failed) {
+	if (strings.failed || locations.failed || scratch.failed || packed.failed || labels.failed) {
 		b->failed = true;
 	}
 	free(strings.items);
+	free(locations.items);
+	free(locations.table);
 	bench_buf_free(&scratch);
 	bench_buf_free(&packed);
 	bench_buf_free(&labels);

@@ -88,6 +88,120 @@ static void bench_dump_inclusive_to_own(bench_profile_state *p)
 	}
 }
 
+static int bench_dump_by_func_line(const void *a, const void *b)
+{
+	const bench_dump_line *x = a, *y = b;
+
+	if (x->func != y->func) {
+		return x->func < y->func ? -1 : 1;
+	}
+	return x->line < y->line ? -1 : (x->line > y->line ? 1 : 0);
+}
+
+/*
+ * Whether the profile counted opcodes per line of each function: not where
+ * frames were folded into a node of another function, which then counted
+ * their lines as its own.
+ */
+static bool bench_dump_has_line_ops(const bench_profile_state *p)
+{
+	return !p->sampled && p->line_ops && !p->folded_depth && !p->folded_nodes;
+}
+
+/* The entry of (func, line) in a table of size slots (a power of two), made on first use. */
+static bench_dump_line *bench_dump_line_of(bench_dump_views *v, uint32_t *table, uint32_t size, uint32_t func, uint32_t line)
+{
+	uint32_t slot = (func * 0x9E3779B1u ^ line * 0x85EBCA77u) & (size - 1), l;
+
+	while ((l = table[slot]) != BENCH_PROFILE_NONE && (v->lines[l].func != func || v->lines[l].line != line)) {
+		slot = (slot + 1) & (size - 1);
+	}
+	if (l == BENCH_PROFILE_NONE) {
+		l = table[slot] = v->nlines++;
+		v->lines[l].func = func;
+		v->lines[l].line = line;
+		memset(v->lines[l].own, 0, sizeof(v->lines[l].own));
+		v->func_lines[func + 1]++;
+	}
+	return &v->lines[l];
+}
+
+/* The lines of func with opcodes counted on them, added to the table; at most how many. */
+static uint32_t bench_dump_count_op_lines(const bench_profile_state *p)
+{
+	uint32_t lines = 0;
+
+	for (uint32_t f = 0; f < p->funcs_used; f++) {
+		for (uint32_t i = 0; i < p->funcs[f].ops.size; i++) {
+			lines += p->funcs[f].ops.counts[i] != 0;
+		}
+	}
+	return lines;
+}
+
+/*
+ * A function's opcodes on the lines that ran them; what no line of it
+ * counted ({request}'s, a line outside its code) on its first line. The
+ * sum stays its own opcodes.
+ */
+static void bench_dump_add_line_ops(bench_dump_views *v, uint32_t *table, uint32_t size, uint32_t func)
+{
+	const bench_profile_state *p = v->p;
+	const bench_ops_lines *ops = func < p->funcs_used ? &p->funcs[func].ops : NULL;
+	int64_t rest = v->flat[func].own[BENCH_COUNTER_OPS];
+
+	for (uint32_t i = 0; ops && i < ops->size; i++) {
+		if (ops->counts[i]) {
+			bench_dump_line_of(v, table, size, func, ops->base + i)->own[BENCH_COUNTER_OPS] += (int64_t) ops->counts[i];
+			rest -= (int64_t) ops->counts[i];
+		}
+	}
+	bench_dump_line_of(v, table, size, func, bench_dump_func_line(p, func))->own[BENCH_COUNTER_OPS] += rest;
+}
+
+/*
+ * Own costs per function and line (bench_dump_own_line(); opcodes on the
+ * lines that ran them, where the profile counted them so), while the nodes
+ * hold their own cost: summed in a (func, line) table at most half full,
+ * then sorted by function and line.
+ */
+static bool bench_dump_build_lines(bench_dump_views *v, uint32_t nfuncs)
+{
+	const bench_profile_state *p = v->p;
+	bool line_ops = bench_dump_has_line_ops(p);
+	uint32_t most = p->nodes_used + (line_ops ? bench_dump_count_op_lines(p) : 0), size = 16;
+	while (size < most * 2) {
+		size *= 2;
+	}
+	uint32_t *table = malloc(size * sizeof(*table));
+
+	v->lines = malloc(((size_t) most + 1) * sizeof(*v->lines));
+	v->func_lines = calloc(nfuncs + 1, sizeof(*v->func_lines));
+	if (!table || !v->lines || !v->func_lines) {
+		free(table);
+		return false;
+	}
+	memset(table, 0xff, size * sizeof(*table));
+	for (uint32_t n = 0; n < p->nodes_used; n++) {
+		bench_dump_line *entry = bench_dump_line_of(v, table, size, bench_dump_func_of(p, n), bench_dump_own_line(p, n));
+
+		for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+			if (c != BENCH_COUNTER_OPS || !line_ops) {
+				entry->own[c] += p->nodes[n].own[c];
+			}
+		}
+	}
+	for (uint32_t f = 0; line_ops && f < nfuncs; f++) {
+		bench_dump_add_line_ops(v, table, size, f);
+	}
+	free(table);
+	qsort(v->lines, v->nlines, sizeof(*v->lines), bench_dump_by_func_line);
+	for (uint32_t f = 0; f < nfuncs; f++) {
+		v->func_lines[f + 1] += v->func_lines[f];
+	}
+	return true;
+}
+
 /* Groups the edges by caller (a counting sort of their indexes). */
 static bool bench_dump_group_edges(bench_dump_views *v, uint32_t nfuncs)
 {
@@ -128,7 +242,7 @@ bool bench_dump_build_views(bench_dump_views *v, bench_profile_state *p)
 	v->next_node = malloc(((size_t) p->nodes_used + 1) * sizeof(*v->next_node));
 	v->order = malloc(nfuncs * sizeof(*v->order));
 
-	/* (caller, callee) -> edge, open addressing at most half full. */
+	/* (caller, callee, line) -> edge, open addressing at most half full. */
 	uint32_t edge_size = 16;
 	while (edge_size < p->nodes_used * 2) {
 		edge_size *= 2;
@@ -154,15 +268,17 @@ bool bench_dump_build_views(bench_dump_views *v, bench_profile_state *p)
 			continue;
 		}
 		uint32_t caller = bench_dump_func_of(p, node->parent), callee = bench_dump_func_of(p, n);
-		uint32_t slot = (caller * 0x9E3779B1u ^ callee * 0x85EBCA77u) & edge_mask, e;
+		uint32_t line = bench_dump_call_line(p, n);
+		uint32_t slot = (caller * 0x9E3779B1u ^ callee * 0x85EBCA77u ^ line * 0xC2B2AE3Du) & edge_mask, e;
 		while ((e = edge_table[slot]) != BENCH_PROFILE_NONE
-				&& (v->edges[e].caller != caller || v->edges[e].callee != callee)) {
+				&& (v->edges[e].caller != caller || v->edges[e].callee != callee || v->edges[e].line != line)) {
 			slot = (slot + 1) & edge_mask;
 		}
 		if (e == BENCH_PROFILE_NONE) {
 			e = edge_table[slot] = v->nedges++;
 			v->edges[e].caller = caller;
 			v->edges[e].callee = callee;
+			v->edges[e].line = line;
 			v->edges[e].first_node = BENCH_PROFILE_NONE;
 			v->edges[e].calls = 0;
 		}
@@ -171,6 +287,9 @@ bool bench_dump_build_views(bench_dump_views *v, bench_profile_state *p)
 		v->edges[e].first_node = n;
 	}
 	free(edge_table);
+	if (!bench_dump_build_lines(v, nfuncs)) {
+		return false;
+	}
 
 	bench_dump_own_to_inclusive(p);
 	v->inclusive_in_place = true;
@@ -223,5 +342,7 @@ void bench_dump_free_views(bench_dump_views *v)
 	free(v->next_node);
 	free(v->by_caller);
 	free(v->order);
+	free(v->lines);
+	free(v->func_lines);
 	memset(v, 0, sizeof(*v));
 }

@@ -19,12 +19,23 @@ typedef struct {
 	int64_t inclusive[BENCH_COUNTER_COUNT];
 } bench_dump_flat;
 
-/** Per caller -> callee pair: its nodes are first_node and those linked from it in next_node. */
+/**
+ * Per call site, a (caller, callee, line) triple: its nodes are first_node
+ * and those linked from it in next_node.
+ */
 typedef struct {
 	uint32_t caller, callee;
+	/** the line of the caller where the calls are made, 0 where none is known */
+	uint32_t line;
 	uint32_t first_node;
 	uint64_t calls;
 } bench_dump_edge;
+
+/** A function's own cost at one of its lines. */
+typedef struct {
+	uint32_t func, line;
+	int64_t own[BENCH_COUNTER_COUNT];
+} bench_dump_line;
 
 /**
  * The flat and edge views of a finished profile. While they exist, the nodes'
@@ -49,6 +60,10 @@ typedef struct {
 	uint32_t *by_caller;
 	/** functions by own cost of the sort counter, descending */
 	uint32_t *order;
+	/** own costs per function and line, by function then line; a function's are [func_lines[f], func_lines[f + 1]) */
+	bench_dump_line *lines;
+	uint32_t nlines;
+	uint32_t *func_lines;
 	int sort_counter;
 	bool inclusive_in_place;
 } bench_dump_views;
@@ -75,6 +90,30 @@ static zend_always_inline const char *bench_dump_func_file(const bench_profile_s
 static zend_always_inline uint32_t bench_dump_func_line(const bench_profile_state *p, uint32_t func)
 {
 	return func == p->funcs_used ? 0 : p->funcs[func].line;
+}
+
+/**
+ * The line of its caller where node's call was made, 0 where none is known:
+ * profile mode keeps it in the node, sample mode in the parent (the line the
+ * caller was running).
+ */
+static zend_always_inline uint32_t bench_dump_call_line(const bench_profile_state *p, uint32_t node)
+{
+	if (!p->sampled) {
+		return p->nodes[node].line;
+	}
+	uint32_t parent = p->nodes[node].parent;
+	return parent == BENCH_PROFILE_NONE ? 0 : p->nodes[parent].line;
+}
+
+/**
+ * The line where node's own cost lies: in sample mode the line it was
+ * running, else (and where none is known) its function's first line.
+ */
+static zend_always_inline uint32_t bench_dump_own_line(const bench_profile_state *p, uint32_t node)
+{
+	uint32_t line = p->sampled ? p->nodes[node].line : 0;
+	return line ? line : bench_dump_func_line(p, bench_dump_func_of(p, node));
 }
 
 /**

@@ -170,6 +170,7 @@ void bench_dump_take_settings(bench_dump_settings *s)
 
 	s->format = (bench_format) BENCH_INI(output_format);
 	s->compress = bench_dump_compression(s->format, (bench_compress) BENCH_INI(compress));
+	s->folded_lines = BENCH_INI(folded_lines);
 	s->max_bytes = BENCH_INI(output_max_mb) > 0 ? (uint64_t) BENCH_INI(output_max_mb) * 1024 * 1024 : 0;
 	s->max_invalid = BENCH_INI(output_max_mb) == BENCH_OUTPUT_MAX_MB_INVALID;
 	/* A directory too long to be copied whole is refused (bench_sink_dir_fits()), never written to cut short. */
@@ -245,7 +246,7 @@ bool bench_dump_write(bench_profile_state *p, const bench_dump_settings *s, benc
 	switch (s->format) {
 		/* Folded stacks and pprof are written from the nodes' own costs. */
 		case BENCH_FORMAT_FOLDED:
-			bench_dump_folded(&sink->buf, p, bench_dump_sort_counter(p));
+			bench_dump_folded(&sink->buf, p, bench_dump_sort_counter(p), s->folded_lines);
 			break;
 		case BENCH_FORMAT_PPROF: {
 			int counters[BENCH_COUNTER_COUNT];
@@ -308,6 +309,7 @@ static void bench_writer_free_job(bench_writer_job *job)
 	for (uint32_t i = 0; i < job->profile.funcs_used; i++) {
 		free(job->profile.funcs[i].name);
 		free(job->profile.funcs[i].file);
+		free(job->profile.funcs[i].ops.counts);
 	}
 	free(job->profile.funcs);
 	free(job->profile.nodes);

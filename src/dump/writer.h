@@ -19,6 +19,8 @@ typedef struct {
 	bench_compress compress;
 	/** what the bench files in dir may weigh, 0: no cap */
 	uint64_t max_bytes;
+	/** bench.folded_lines */
+	bool folded_lines;
 	/** bench.output_max_mb is invalid: the profile is dropped */
 	bool max_invalid;
 	/** bench.output_dir leaves no room for a file's name in a path: the profile is dropped */

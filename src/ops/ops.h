@@ -29,6 +29,15 @@ bool bench_ops_enabled(void);
 /** VM opcodes executed by this thread since startup (read inline by the profile hooks). */
 extern TSRM_TLS uint64_t bench_ops_executed;
 
+/** Where the opcodes of each line are counted: counts[line - base], for the lines in [base, base + size). */
+typedef struct {
+	uint64_t *counts;
+	uint32_t base, size;
+} bench_ops_lines;
+
+/** The innermost owner's lines (profile mode): set by its hooks at each change of owner, size 0 for none. */
+extern TSRM_TLS bench_ops_lines bench_ops_at;
+
 static inline uint64_t bench_ops_read(void)
 {
 	return bench_ops_executed;

@@ -56,6 +56,8 @@ typedef struct {
 
 static bench_owner_rule bench_owner_rules[BENCH_OWNERS_MAX];
 static int bench_owner_count;
+/** whether the owners are every user function and no internal one (bench.owners=user, the default) */
+static bool bench_owners_user_only;
 
 static void bench_profile_free_owners(void)
 {
@@ -63,6 +65,7 @@ static void bench_profile_free_owners(void)
 		free(bench_owner_rules[i].arg);
 	}
 	bench_owner_count = 0;
+	bench_owners_user_only = false;
 }
 
 bool bench_profile_parse_owners(const char *rules)
@@ -116,6 +119,7 @@ bool bench_profile_parse_owners(const char *rules)
 		bench_profile_free_owners();
 		return false;
 	}
+	bench_owners_user_only = bench_owner_count == 1 && bench_owner_rules[0].kind == BENCH_OWNER_USER;
 	return true;
 }
 
@@ -334,7 +338,17 @@ static uint32_t bench_profile_func_index(bench_profile_state *p, const void *ide
 	f->line = user ? fn->op_array.line_start : 0;
 	f->native_ip = 0;
 	f->symbolized = false;
+	memset(&f->ops, 0, sizeof(f->ops));
+	/* Where it cannot have them (no memory), its opcodes are all on its first line, as without. */
+	if (user && p->line_ops && fn->op_array.line_end >= fn->op_array.line_start) {
+		uint32_t size = fn->op_array.line_end - fn->op_array.line_start + 1;
+		if ((f->ops.counts = calloc(size, sizeof(*f->ops.counts)))) {
+			f->ops.base = fn->op_array.line_start;
+			f->ops.size = size;
+		}
+	}
 	if (!f->name) {
+		free(f->ops.counts);
 		free(f->file);
 		return BENCH_PROFILE_NONE;
 	}
@@ -347,7 +361,7 @@ static uint32_t bench_profile_func_index(bench_profile_state *p, const void *ide
 
 /* ---- the call tree ---------------------------------------------------------- */
 
-static uint32_t bench_profile_new_node(bench_profile_state *p, uint32_t func, uint32_t parent)
+static uint32_t bench_profile_new_node(bench_profile_state *p, uint32_t func, uint32_t parent, uint32_t line)
 {
 	if (!bench_profile_grow((void **) &p->nodes, &p->nodes_size, sizeof(*p->nodes), p->nodes_used + 1)) {
 		return BENCH_PROFILE_NONE;
@@ -356,60 +370,118 @@ static uint32_t bench_profile_new_node(bench_profile_state *p, uint32_t func, ui
 	memset(node, 0, sizeof(*node));
 	node->func = func;
 	node->parent = parent;
+	node->line = line;
 	return p->nodes_used++;
 }
 
 /*
- * The child of parent for a function (see bench_profile_func_index()),
- * created on first use; the parent itself past the limits.
+ * What tells a child from its siblings: its function's identity with its
+ * line mixed into bits 3 and up, which keeps the identity's tag bits (a key
+ * is never NULL, nor a user function's an internal one's). Two (function,
+ * line) pairs share a key by a 64-bit hash's chance, as two functions do.
  */
-static uint32_t bench_profile_child_of(bench_profile_state *p, uint32_t parent, const void *identity,
-		const zend_function *fn, bool main, const char *fixed_name)
+static zend_always_inline const void *bench_profile_key(const void *identity, uint32_t line)
 {
-	if (p->nodes[parent].last_identity == identity) {
-		return p->nodes[parent].last_child;
-	}
-	bench_profile_slot *slot = p->slots ? bench_profile_find(p->slots, p->slots_size, identity, parent) : NULL;
-	if (EXPECTED(slot && slot->identity != NULL)) {
-		p->nodes[parent].last_identity = identity;
-		p->nodes[parent].last_child = slot->node;
-		return slot->node;
-	}
-	/* A new path: make room first, which may move the slot. */
+	return (const void *) ((uintptr_t) identity ^ (uintptr_t) ((uint64_t) line * 0x9E3779B97F4A7C18ULL));
+}
+
+/* A new child of parent (see bench_profile_child_of()); the parent itself past the limits. */
+static zend_never_inline uint32_t bench_profile_new_child(bench_profile_state *p, uint32_t parent, const void *key,
+		const void *identity, uint32_t line, const zend_function *fn, bool main, const char *fixed_name)
+{
+	/* Make room first, which may move the slot. */
 	if (!bench_profile_rehash(&p->slots, &p->slots_size, p->nodes_used)) {
 		p->folded_nodes++;
 		return parent;
 	}
-	slot = bench_profile_find(p->slots, p->slots_size, identity, parent);
+	bench_profile_slot *slot = bench_profile_find(p->slots, p->slots_size, key, parent);
 	if (p->nodes_used >= (uint32_t) BENCH_INI(max_nodes)) {
 		p->folded_nodes++;
 		return parent;
 	}
 	uint32_t func = bench_profile_func_index(p, identity, fn, main, fixed_name);
-	uint32_t node = func == BENCH_PROFILE_NONE ? BENCH_PROFILE_NONE : bench_profile_new_node(p, func, parent);
+	uint32_t node = func == BENCH_PROFILE_NONE ? BENCH_PROFILE_NONE : bench_profile_new_node(p, func, parent, line);
 	if (node == BENCH_PROFILE_NONE) {
 		p->folded_nodes++;
 		return parent;
 	}
-	slot->identity = identity;
+	slot->identity = key;
 	slot->parent = parent;
 	slot->node = node;
 	p->slots_filled = true;
-	p->nodes[parent].last_identity = identity;
+	p->nodes[parent].last_key = key;
 	p->nodes[parent].last_child = node;
 	return node;
+}
+
+/*
+ * The child of parent for a function (see bench_profile_func_index()) at a
+ * line, created on first use; the parent itself past the limits. Inlined:
+ * the observer's begin runs it on every call.
+ */
+static zend_always_inline uint32_t bench_profile_child_of(bench_profile_state *p, uint32_t parent, const void *identity,
+		uint32_t line, const zend_function *fn, bool main, const char *fixed_name)
+{
+	const void *key = bench_profile_key(identity, line);
+
+	if (p->nodes[parent].last_key == key) {
+		return p->nodes[parent].last_child;
+	}
+	bench_profile_slot *slot = p->slots ? bench_profile_find(p->slots, p->slots_size, key, parent) : NULL;
+	if (EXPECTED(slot && slot->identity != NULL)) {
+		p->nodes[parent].last_key = key;
+		p->nodes[parent].last_child = slot->node;
+		return slot->node;
+	}
+	return bench_profile_new_child(p, parent, key, identity, line, fn, main, fixed_name);
+}
+
+/* The innermost frame above execute_data that owns cost: the parent node's. */
+static zend_never_inline const zend_execute_data *bench_profile_owner_above(const zend_execute_data *execute_data)
+{
+	const zend_execute_data *caller = execute_data->prev_execute_data;
+
+	while (caller && (!caller->func || !bench_profile_is_owner(caller->func))) {
+		caller = caller->prev_execute_data;
+	}
+	return caller;
+}
+
+/*
+ * The line of the call that made the frame execute_data, in the owner that
+ * made it: that frame's current opline, saved by the VM (and the JIT) before
+ * every call. A call made from C (array_map's callback, a generator resumed
+ * by a method call) is put where that owner called into C. 0 where the
+ * owner is an internal function, and for the script's body.
+ */
+static zend_always_inline uint32_t bench_profile_call_line(const zend_execute_data *execute_data)
+{
+	const zend_execute_data *caller = execute_data->prev_execute_data;
+
+	if (UNEXPECTED(!bench_owners_user_only)) {
+		caller = bench_profile_owner_above(execute_data);
+		return caller && ZEND_USER_CODE(caller->func->type) && caller->opline ? caller->opline->lineno : 0;
+	}
+	for (; caller; caller = caller->prev_execute_data) {
+		if (EXPECTED(caller->func && ZEND_USER_CODE(caller->func->type))) {
+			return caller->opline ? caller->opline->lineno : 0;
+		}
+	}
+	return 0;
 }
 
 static zend_always_inline uint32_t bench_profile_child(bench_profile_state *p, uint32_t parent, const zend_execute_data *execute_data)
 {
 	const zend_function *fn = execute_data->func;
+	/* {request} has no lines: its calls are made by the engine, or by frames that ran before the profile started. */
+	uint32_t line = parent ? bench_profile_call_line(execute_data) : 0;
 
-	return bench_profile_child_of(p, parent, bench_profile_identity(fn), fn, execute_data->prev_execute_data == NULL, NULL);
+	return bench_profile_child_of(p, parent, bench_profile_identity(fn), line, fn, execute_data->prev_execute_data == NULL, NULL);
 }
 
-uint32_t bench_profile_frame_node(bench_profile_state *p, uint32_t parent, const zend_function *fn, bool main)
+uint32_t bench_profile_frame_node(bench_profile_state *p, uint32_t parent, const zend_function *fn, bool main, uint32_t line)
 {
-	return bench_profile_child_of(p, parent, bench_profile_identity(fn), fn, main, NULL);
+	return bench_profile_child_of(p, parent, bench_profile_identity(fn), line, fn, main, NULL);
 }
 
 uint32_t bench_profile_native_node(bench_profile_state *p, uint32_t parent, uintptr_t ip)
@@ -418,7 +490,7 @@ uint32_t bench_profile_native_node(bench_profile_state *p, uint32_t parent, uint
 
 	/* A return address may be any value: one equal to a function's identity is a 64-bit hash's chance. */
 	snprintf(name, sizeof(name), "0x%lx", (unsigned long) ip);
-	uint32_t node = bench_profile_child_of(p, parent, (const void *) ip, NULL, false, name);
+	uint32_t node = bench_profile_child_of(p, parent, (const void *) ip, 0, NULL, false, name);
 	if (node != parent) {
 		p->funcs[p->nodes[node].func].native_ip = ip;
 	}
@@ -428,7 +500,7 @@ uint32_t bench_profile_native_node(bench_profile_state *p, uint32_t parent, uint
 uint32_t bench_profile_named_node(bench_profile_state *p, uint32_t parent, const char *name)
 {
 	/* Odd (never NULL nor an internal function's identity), and distinct per name string. */
-	return bench_profile_child_of(p, parent, (const void *) ((uintptr_t) name | 1), NULL, false, name);
+	return bench_profile_child_of(p, parent, (const void *) ((uintptr_t) name | 1), 0, NULL, false, name);
 }
 
 /*
@@ -522,6 +594,16 @@ static zend_always_inline void bench_profile_restart(bench_profile_state *p, con
 	p->hook_ticks += (spent - p->hook_ticks) / 8;
 }
 
+/* The opcodes that run from now are the innermost owner's, on its lines (src/ops/ops.h). */
+static zend_always_inline void bench_profile_count_lines(const bench_profile_state *p)
+{
+	if (UNEXPECTED(p->line_ops)) {
+		uint32_t func = p->nodes[p->stack[p->depth - 1]].func;
+		static const bench_ops_lines none = {0};
+		bench_ops_at = func == BENCH_PROFILE_NONE ? none : p->funcs[func].ops;
+	}
+}
+
 void bench_profile_enter(zend_execute_data *execute_data)
 {
 	bench_profile_state *p = &bench_profile;
@@ -549,6 +631,7 @@ void bench_profile_enter(zend_execute_data *execute_data)
 	}
 	p->nodes[node].calls++;
 	p->stack[p->depth++] = node;
+	bench_profile_count_lines(p);
 
 	bench_profile_restart(p, &now);
 }
@@ -567,6 +650,7 @@ void bench_profile_leave(void)
 	if (p->depth > 1) {
 		p->depth--;
 	}
+	bench_profile_count_lines(p);
 	bench_profile_restart(p, &now);
 }
 
@@ -605,9 +689,11 @@ static void bench_profile_fiber_free_all(bench_profile_state *p);
 static void bench_profile_reset(bench_profile_state *p)
 {
 	bench_profile_fiber_forget_all(p);
+	memset(&bench_ops_at, 0, sizeof(bench_ops_at));
 	for (uint32_t i = 0; i < p->funcs_used; i++) {
 		free(p->funcs[i].name);
 		free(p->funcs[i].file);
+		free(p->funcs[i].ops.counts);
 	}
 	p->funcs_used = 0;
 	p->nodes_used = 0;
@@ -652,12 +738,13 @@ static void bench_profile_ticks_to_ns(bench_profile_state *p)
 bool bench_profile_begin_tree(bench_profile_state *p)
 {
 	bench_profile_reset(p);
-	if (bench_profile_new_node(p, BENCH_PROFILE_NONE, BENCH_PROFILE_NONE) == BENCH_PROFILE_NONE
+	if (bench_profile_new_node(p, BENCH_PROFILE_NONE, BENCH_PROFILE_NONE, 0) == BENCH_PROFILE_NONE
 			|| !bench_profile_grow((void **) &p->stack, &p->stack_size, sizeof(*p->stack), 1)) {
 		p->active = false;
 		return false;
 	}
 	p->stack[p->depth++] = 0;
+	p->line_ops = false;
 	/* Taken now: php-cgi frees path_translated before RSHUTDOWN. */
 	snprintf(p->request.script, sizeof(p->request.script), "%s",
 		SG(request_info).path_translated ? SG(request_info).path_translated : "-");
@@ -691,6 +778,8 @@ static void bench_profile_start(bench_profile_state *p, const bench_cost *start)
 	p->start_ns = start->value[BENCH_COUNTER_WALL_NS];
 	p->start_ticks = bench_cost_ticks();
 	p->last.value[BENCH_COUNTER_WALL_NS] = (int64_t) p->start_ticks;
+	/* Where some user functions are not owners, a line could be counted for a function it is not in. */
+	p->line_ops = bench_ops_enabled() && bench_owners_user_only;
 }
 
 /* Ends the profile: charges the last interval and fixes the totals, wall time in ns. */
@@ -701,6 +790,7 @@ static void bench_profile_finish(bench_profile_state *p)
 	bench_profile_read(p, &now);
 	bench_profile_charge(p, &now);
 	p->active = false;
+	memset(&bench_ops_at, 0, sizeof(bench_ops_at));
 
 	bench_cost_end(&full);
 	p->end_ticks = (uint64_t) now.value[BENCH_COUNTER_WALL_NS];
@@ -985,5 +1075,6 @@ void bench_profile_fiber_switch(zend_fiber_context *from, zend_fiber_context *to
 		p->stack[0] = top;
 		p->depth = 1;
 	}
+	bench_profile_count_lines(p);
 	bench_profile_restart(p, &now);
 }

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include "src/cost/cost.h"
+#include "src/ops/ops.h"
 
 #define BENCH_PROFILE_NONE UINT32_MAX
 
@@ -25,23 +26,31 @@ typedef struct {
 	/** a native frame (sample mode): its return address, named when the profile is written */
 	uintptr_t native_ip;
 	bool symbolized;
+	/** profile mode, bench.count_ops=1: opcodes per line of its code (malloc'd on its first call; NULL before) */
+	bench_ops_lines ops;
 } bench_profile_func;
 
-/** A node of the call tree: one (parent node, function) pair. */
+/** A node of the call tree: one (parent node, function, line) triple. */
 typedef struct {
 	/** index in funcs, BENCH_PROFILE_NONE for the root */
 	uint32_t func;
 	/** index of the parent node, BENCH_PROFILE_NONE for the root */
 	uint32_t parent;
 	uint64_t calls;
-	/** the child entered last, and its function: most calls repeat the previous one */
-	const void *last_identity;
+	/** the child entered last, and its key (function and line): most calls repeat the previous one */
+	const void *last_key;
 	uint32_t last_child;
+	/**
+	 * Profile mode: the line of the parent's function where this call was made.
+	 * Sample mode: the line this frame was running (a caller's is the line of
+	 * its call). 0 where there is none: internal functions, pseudo-frames.
+	 */
+	uint32_t line;
 	/** own cost: what happened while this node was the innermost owner (wall in ticks until the dump) */
 	int64_t own[BENCH_COUNTER_COUNT];
 } bench_profile_node;
 
-/** One slot of the child table: (parent node, function identity) -> node. */
+/** One slot of the child table, (parent node, key of function and line) -> node, or of the function table, identity -> funcs index. */
 typedef struct {
 	const void *identity;
 	uint32_t parent;
@@ -110,6 +119,9 @@ typedef struct {
 	/** frames past bench.max_depth and paths past bench.max_nodes, folded into their parent */
 	uint64_t folded_depth, folded_nodes;
 
+	/** whether opcodes are counted per line: bench.count_ops=1, every user function an owner */
+	bool line_ops;
+
 	/** the fiber stacks kept in this request (freed with it: {main}'s context has no destroy event) */
 	void **fiber_stacks;
 	uint32_t fiber_stacks_used, fiber_stacks_size;
@@ -140,8 +152,8 @@ bench_profile_state *bench_profile_get(void);
 /** Empties the call tree down to its root ({request}); false when memory ran out. */
 bool bench_profile_begin_tree(bench_profile_state *p);
 
-/** The child of parent for the function fn (main: fn is the script's body), created on first use. */
-uint32_t bench_profile_frame_node(bench_profile_state *p, uint32_t parent, const zend_function *fn, bool main);
+/** The child of parent for the function fn at line (main: fn is the script's body), created on first use. */
+uint32_t bench_profile_frame_node(bench_profile_state *p, uint32_t parent, const zend_function *fn, bool main, uint32_t line);
 
 /** The child of parent for a native frame (a return address), named later by bench_native_symbolize(). */
 uint32_t bench_profile_native_node(bench_profile_state *p, uint32_t parent, uintptr_t ip);

@@ -101,6 +101,8 @@ static void (*bench_sample_prev_interrupt)(zend_execute_data *execute_data);
 static struct {
 	zend_execute_data *frame[BENCH_SAMPLE_TICK_FRAMES];
 	zend_function *func[BENCH_SAMPLE_TICK_FRAMES];
+	/** the opline of the last noted frame where it is a user function's: its call, saved before it */
+	const zend_op *opline;
 	uint32_t frames;
 	/** the wrapped frameless call posted as running (src/sample/frameless.c), 0 for none */
 	uint32_t frameless;
@@ -181,8 +183,9 @@ static bool bench_sample_is_internal(const zend_function *func)
 	return zend_hash_index_exists(&bench_sample_internal_functions, (zend_ulong) (uintptr_t) func);
 }
 
-/* Reads a frame's function and caller from the ticker (see above); false where it cannot. */
-static bool bench_sample_read_frame(pid_t pid, zend_execute_data *ex, zend_function **func, zend_execute_data **prev)
+/* Reads a frame's function, caller and opline (where opline is not NULL) from the ticker (see above); false where it cannot. */
+static bool bench_sample_read_frame_at(pid_t pid, zend_execute_data *ex, zend_function **func, zend_execute_data **prev,
+	const zend_op **opline)
 {
 	uintptr_t chunk = __atomic_load_n(&bench_sample_main_chunk, __ATOMIC_RELAXED);
 
@@ -193,6 +196,9 @@ static bool bench_sample_read_frame(pid_t pid, zend_execute_data *ex, zend_funct
 		 */
 		*func = __atomic_load_n(&ex->func, __ATOMIC_RELAXED);
 		*prev = __atomic_load_n(&ex->prev_execute_data, __ATOMIC_RELAXED);
+		if (opline) {
+			*opline = __atomic_load_n(&ex->opline, __ATOMIC_RELAXED);
+		}
 		return true;
 	}
 	zend_execute_data copy;
@@ -204,7 +210,15 @@ static bool bench_sample_read_frame(pid_t pid, zend_execute_data *ex, zend_funct
 	}
 	*func = copy.func;
 	*prev = copy.prev_execute_data;
+	if (opline) {
+		*opline = copy.opline;
+	}
 	return true;
+}
+
+static bool bench_sample_read_frame(pid_t pid, zend_execute_data *ex, zend_function **func, zend_execute_data **prev)
+{
+	return bench_sample_read_frame_at(pid, ex, func, prev, NULL);
 }
 
 /* Notes the innermost frames running now (the ticker's side of the note above). */
@@ -218,12 +232,13 @@ static void bench_sample_note_tick(pid_t pid)
 	uint32_t frameless = 0;
 #endif
 	uint32_t n = 0;
+	const zend_op *opline = NULL;
 
 	for (; ex && n < BENCH_SAMPLE_TICK_FRAMES; n++) {
 		zend_function *func;
 		zend_execute_data *prev;
 
-		if (!bench_sample_read_frame(pid, ex, &func, &prev)) {
+		if (!bench_sample_read_frame_at(pid, ex, &func, &prev, &opline)) {
 			break;
 		}
 		__atomic_store_n(&bench_sample_tick.frame[n], ex, __ATOMIC_RELAXED);
@@ -235,6 +250,7 @@ static void bench_sample_note_tick(pid_t pid)
 		}
 		ex = prev;
 	}
+	__atomic_store_n(&bench_sample_tick.opline, opline, __ATOMIC_RELAXED);
 	/*
 	 * The PHP thread runs on while the frames are read: if its top frame
 	 * changed meanwhile, a frame read later may already hold another call
@@ -629,10 +645,22 @@ void bench_sample_mshutdown(void)
 /* ---- taking a sample ----------------------------------------------------------- */
 
 /*
+ * The line a frame is running: its current opline's, which the VM saves
+ * before it calls out or handles the interrupt (for a caller, the line of
+ * its call). An allocation sampled in the middle of an opcode may find the
+ * line of one saved before. 0 for an internal function's frame.
+ */
+static zend_always_inline uint32_t bench_sample_line(const zend_execute_data *ex)
+{
+	return ZEND_USER_CODE(ex->func->type) && ex->opline ? ex->opline->lineno : 0;
+}
+
+/*
  * The node of the stack from its outermost frame to top: every frame is kept
  * in sample mode, up to bench_sample_max_frames() less the leaves the caller adds.
+ * Each frame is at its current line; top at top_line where that is not 0.
  */
-static uint32_t bench_sample_path(bench_profile_state *p, zend_execute_data *top, uint32_t leaves)
+static uint32_t bench_sample_path(bench_profile_state *p, zend_execute_data *top, uint32_t leaves, uint32_t top_line)
 {
 	uint32_t max = bench_sample_max_frames(), n = 0, node = 0;
 	bool truncated = false;
@@ -662,7 +690,8 @@ static uint32_t bench_sample_path(bench_profile_state *p, zend_execute_data *top
 	}
 	while (n-- > 0) {
 		zend_execute_data *ex = bench_sample.frames[n];
-		node = bench_profile_frame_node(p, node, ex->func, ex->prev_execute_data == NULL);
+		uint32_t line = ex == top && top_line ? top_line : bench_sample_line(ex);
+		node = bench_profile_frame_node(p, node, ex->func, ex->prev_execute_data == NULL, line);
 	}
 #if PHP_VERSION_ID >= 80400 && PHP_VERSION_ID < 80500
 	/*
@@ -673,10 +702,27 @@ static uint32_t bench_sample_path(bench_profile_state *p, zend_execute_data *top
 	 */
 	if (bench_sample_frameless_failure && top && top->func && ZEND_USER_CODE(top->func->type) && top->opline
 			&& ZEND_OP_IS_FRAMELESS_ICALL(top->opline->opcode)) {
-		node = bench_profile_frame_node(p, node, ZEND_FLF_FUNC(top->opline), false);
+		node = bench_profile_frame_node(p, node, ZEND_FLF_FUNC(top->opline), false, 0);
 	}
 #endif
 	return node;
+}
+
+/*
+ * The line of the call that the live user frame ex made to internal
+ * functions that have returned since the tick: the opline noted then, saved
+ * by the VM before the call (its current one has moved on). Used only where
+ * it lies in ex's code (it was read racing the PHP thread); 0 otherwise.
+ */
+static uint32_t bench_sample_noted_line(const zend_execute_data *ex)
+{
+	const zend_op *opline = __atomic_load_n(&bench_sample_tick.opline, __ATOMIC_RELAXED);
+	const zend_op_array *op_array = &ex->func->op_array;
+
+	if (!ZEND_USER_CODE(ex->func->type) || opline < op_array->opcodes || opline >= op_array->opcodes + op_array->last) {
+		return 0;
+	}
+	return opline->lineno;
 }
 
 /*
@@ -700,9 +746,9 @@ static uint32_t bench_sample_tick_path(bench_profile_state *p, zend_execute_data
 			ex = depth < max ? ex->prev_execute_data : NULL;
 		}
 		if (ex && ex->func == func) {
-			uint32_t node = bench_sample_path(p, ex, i);
+			uint32_t node = bench_sample_path(p, ex, i, i ? bench_sample_noted_line(ex) : 0);
 			while (i-- > 0) {
-				node = bench_profile_frame_node(p, node, returned[i], false);
+				node = bench_profile_frame_node(p, node, returned[i], false, 0);
 			}
 			return node;
 		}
@@ -712,7 +758,7 @@ static uint32_t bench_sample_tick_path(bench_profile_state *p, zend_execute_data
 		}
 		returned[i] = func;
 	}
-	return bench_sample_path(p, top, 0);
+	return bench_sample_path(p, top, 0, 0);
 }
 
 /* A sample of the stack at top, with leaf (a function that pushed no frame) above it when not NULL. */
@@ -747,9 +793,9 @@ static void bench_sample_take(zend_execute_data *top, zend_function *leaf, uint3
 	}
 	uint32_t node;
 	if (leaf) {
-		node = bench_profile_frame_node(p, bench_sample_path(p, top, 1), leaf, false);
+		node = bench_profile_frame_node(p, bench_sample_path(p, top, 1, 0), leaf, false, 0);
 	} else {
-		node = bench_sample_notes_ticks ? bench_sample_tick_path(p, top) : bench_sample_path(p, top, 0);
+		node = bench_sample_notes_ticks ? bench_sample_tick_path(p, top) : bench_sample_path(p, top, 0, 0);
 	}
 	if (bench_sample_notes_ticks && bench_sample.by_signal) {
 		/*
@@ -967,7 +1013,7 @@ static void bench_sample_alloc(size_t size)
 	if (BENCH_INI(native_stacks)) {
 		native = bench_native_capture(ips, BENCH_SAMPLE_NATIVE_MAX, BENCH_SAMPLE_NATIVE_SKIP);
 	}
-	uint32_t node = bench_sample_path(p, EG(current_execute_data), 0);
+	uint32_t node = bench_sample_path(p, EG(current_execute_data), 0, 0);
 	while (native-- > 0) {
 		node = bench_profile_native_node(p, node, ips[native]);
 	}

@@ -333,14 +333,14 @@ uint64_t bench_stacks_merge(bench_profile_state *p, int counter, uint64_t *trunc
 #if PHP_VERSION_ID >= 80400
 			/* NULL for a function disabled since startup (a php-fpm pool's disable_functions): its caller then. */
 			zend_function *func = bench_frameless_function_of((uint32_t) (n->key >> 3));
-			node = func ? bench_profile_frame_node(p, parent, func, false) : parent;
+			node = func ? bench_profile_frame_node(p, parent, func, false, 0) : parent;
 #else
 			node = parent;
 #endif
 		} else if (n->key & 1) {
-			node = bench_profile_frame_node(p, parent, &bench_stacks.copies[n->key >> 3].func, (n->key >> 1) & 1);
+			node = bench_profile_frame_node(p, parent, &bench_stacks.copies[n->key >> 3].func, (n->key >> 1) & 1, 0);
 		} else {
-			node = bench_profile_frame_node(p, parent, (const zend_function *) n->key, false);
+			node = bench_profile_frame_node(p, parent, (const zend_function *) n->key, false, 0);
 		}
 		bench_stacks.merged[i] = node;
 		if (n->samples) {

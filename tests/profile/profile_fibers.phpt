@@ -31,10 +31,11 @@ echo $run['output'], "\n";
 $p = profile_json($run);
 $edges = [];
 foreach ($p['edges'] as $e) {
-    $edges["{$e['caller']} -> {$e['callee']}"] = "calls {$e['calls']}, work allocs {$e['inclusive']['allocs']}";
+    $edges["{$e['caller']} -> {$e['callee']} at {$e['call_line']}"] = "calls {$e['calls']}, work allocs {$e['inclusive']['allocs']}";
 }
 ksort($edges);
-foreach (['starter -> inFiber', 'inFiber -> work', 'resumer -> work', '{main} -> resumer'] as $edge) {
+// The fiber's function is called where it is started; its calls are put on their lines across the suspend.
+foreach (['starter -> inFiber at 10', 'inFiber -> work at 4', 'inFiber -> work at 6', 'resumer -> work at 14', '{main} -> resumer at 18'] as $edge) {
     echo "$edge: ", $edges[$edge] ?? 'missing', "\n";
 }
 echo profile_check_sums($p), "\n";
@@ -58,16 +59,17 @@ bench_start();
 $f->resume();
 work(5);
 foreach (bench_stop()['edges'] as $e) {
-    echo "restarted: {$e['caller']} -> {$e['callee']}: calls {$e['calls']}, allocs {$e['inclusive']['allocs']}\n";
+    echo "restarted: {$e['caller']} -> {$e['callee']} at {$e['call_line']}: calls {$e['calls']}, allocs {$e['inclusive']['allocs']}\n";
 }
 PHP, ['bench.start' => 'api']);
 echo $run['output'], "\n";
 ?>
 --EXPECT--
 201
-starter -> inFiber: calls 1, work allocs 30
-inFiber -> work: calls 2, work allocs 30
-resumer -> work: calls 1, work allocs 5
-{main} -> resumer: calls 1, work allocs 5
+starter -> inFiber at 10: calls 1, work allocs 30
+inFiber -> work at 4: calls 1, work allocs 10
+inFiber -> work at 6: calls 1, work allocs 20
+resumer -> work at 14: calls 1, work allocs 5
+{main} -> resumer at 18: calls 1, work allocs 5
 sums exact
-restarted: {request} -> work: calls 2, allocs 25
+restarted: {request} -> work at 0: calls 2, allocs 25
