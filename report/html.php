@@ -2,17 +2,21 @@
 /*
  * bench report: "bench html", one self-contained HTML file (no network: its
  * styles, scripts and data are inline): flame graphs per counter, the top
- * table, callers and callees of a function, the requests and the endpoints.
+ * table, callers and callees of a function with its costs per line, the
+ * requests and the endpoints.
  */
 namespace Bench\Report;
 
 /** Rows of the function table at most (the most costly by the chosen counter's inclusive cost). */
 const HTML_FUNCTIONS = 2000;
+/** Functions (the table's first) whose source lines the report holds. */
+const HTML_LINE_FUNCTIONS = 300;
 /** Requests shown in each of the two request tables. */
 const HTML_REQUESTS = 50;
 
 function command_html(Options $o): int
 {
+    Profile::$keepLines = true;
     $m = new Model();
     $loaded = load_set($o->files, $o, $m);
     write_output($o->out, html_report($m, $o, $loaded));
@@ -33,7 +37,9 @@ function html_report(Model $m, Options $o, LoadResult $loaded): string
         html_endpoints($m->requests[0]),
         html_skipped($loaded),
     ];
-    return html_page($title, $summary, implode("\n", $sections), ['functions' => html_graph_data($m, $v, $chosen)]);
+    $listed = array_slice($v->order($chosen, $chosen < 0 ? 'calls' : 'inclusive'), 0, HTML_LINE_FUNCTIONS);
+    return html_page($title, $summary, implode("\n", $sections),
+        ['functions' => html_graph_data($m, $v, $chosen), 'lines' => (object) lines_html_data($m, $listed)]);
 }
 
 /** The page around the sections, with the styles, the scripts and the data that the scripts read. */
@@ -109,7 +115,9 @@ function html_functions(Model $m, Views $v, int $chosen): string
         . $more . '<div class="scroll"><table class="sortable" id="function-table"><thead>' . $head . '</tr></thead><tbody>' . "\n"
         . implode("\n", $rows) . "\n</tbody></table></div>\n"
         . '<div id="callers-callees" class="hidden"><h3 id="cc-title"></h3><div class="cc"><div><h4>Callers</h4><table id="callers"></table></div>'
-        . '<div><h4>Callees</h4><table id="callees"></table></div></div></div></section>';
+        . '<div><h4>Callees</h4><table id="callees"></table></div></div>'
+        . '<div id="source-view" class="hidden"><h4>Lines <span id="source-file" class="hint"></span></h4>'
+        . '<p class="hint" id="source-note"></p><div class="scroll"><table id="source"></table></div></div></div></section>';
 }
 
 /** A table cell: the value for a person, and the exact value to sort by and to copy. */

@@ -1,13 +1,13 @@
 <?php
 /*
  * bench report: the command (bin/bench) that turns profiles into answers:
- * top, flame, html, merge and diff. Needs PHP and, for zstd files only, the
+ * top, flame, html, merge, diff and lines. Needs PHP and, for zstd files only, the
  * bench extension.
  */
 namespace Bench\Report;
 
 foreach (['profile', 'protobuf', 'read_pprof', 'read_text', 'read_json', 'input', 'options', 'model', 'requests', 'views',
-        'format', 'load', 'top', 'flame', 'html', 'merge', 'noise', 'diff'] as $part) {
+        'format', 'load', 'top', 'flame', 'html', 'merge', 'noise', 'diff', 'lines'] as $part) {
     require_once __DIR__ . "/$part.php";
 }
 
@@ -39,6 +39,7 @@ function main(array $argv): int
             'html' => command_html($o),
             'merge' => command_merge($o),
             'diff' => command_diff($o),
+            'lines' => command_lines($o),
         };
     } catch (ReadError | UsageError $e) {
         fwrite(STDERR, 'bench: ' . $e->getMessage() . "\n");

@@ -41,6 +41,10 @@ final class Model
     /** per side: caller * FUNC_SPACE + callee => [caller, callee, calls, [counter => inclusive]] */
     public array $gEdges = [];
 
+    /** per side: function => line => [calls, [counter => cost]]: own costs at lines, calls made at lines (Profile::$lineOwn) */
+    public array $lineOwn = [];
+    public array $lineCalls = [];
+
     /** per side: profiles with paths, with edges only; per counter (-1: calls), the profiles that have it */
     public array $pathProfiles = [];
     public array $graphProfiles = [];
@@ -57,7 +61,7 @@ final class Model
     public function __construct(public readonly int $sides = 1, public readonly bool $needPaths = false)
     {
         for ($s = 0; $s < $sides; $s++) {
-            $this->calls[$s] = $this->own[$s] = $this->gCalls[$s] = $this->gOwn[$s] = $this->gIncl[$s] = $this->gEdges[$s] = [];
+            $this->calls[$s] = $this->own[$s] = $this->lineOwn[$s] = $this->lineCalls[$s] = $this->gCalls[$s] = $this->gOwn[$s] = $this->gIncl[$s] = $this->gEdges[$s] = [];
             $this->pathProfiles[$s] = $this->graphProfiles[$s] = 0;
             $this->counterProfiles[$s] = $this->modes[$s] = [];
             $this->requests[$s] = new Requests();
@@ -80,6 +84,8 @@ final class Model
             $this->addGraph($p, $side, $funcs, $counters);
             $this->graphProfiles[$side]++;
         }
+        $this->addLines($p->lineOwn, $this->lineOwn[$side], $funcs, $counters);
+        $this->addLines($p->lineCalls, $this->lineCalls[$side], $funcs, $counters);
         $mode = $p->meta['mode'] ?? '' ?: 'unknown';
         $this->modes[$side][$mode] = ($this->modes[$side][$mode] ?? 0) + 1;
         if ($mode === 'sample' && isset($p->meta['interval_ns'])) {
@@ -173,6 +179,22 @@ final class Model
                     $c = $counters[$k];
                     $own[$c][$n] = ($own[$c][$n] ?? 0) + $v;
                 }
+            }
+        }
+    }
+
+    private function addLines(array $from, array &$to, array $funcs, array $counters): void
+    {
+        foreach ($from as $func => $lines) {
+            $f = $funcs[$func];
+            foreach ($lines as $line => [$calls, $costs]) {
+                $at = &$to[$f][$line];
+                $at ??= [0, []];
+                $at[0] += $calls;
+                foreach ($costs as $k => $v) {
+                    $at[1][$counters[$k]] = ($at[1][$counters[$k]] ?? 0) + $v;
+                }
+                unset($at);
             }
         }
     }

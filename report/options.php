@@ -17,11 +17,13 @@ usage: bench COMMAND FILES... [OPTIONS]
   html FILES... -o OUT.html       a report: flame graph, top table, callers and callees, requests, endpoints
   merge FILES... -o OUT           one profile of many: OUT ends in .pb.gz, .pb, .callgrind, .folded or .json (.gz too)
   diff BEFORE... -- AFTER...      what changed (two arguments need no "--"); -o OUT.svg or OUT.html as well
+  lines FILES...                  a function's source with the cost of each line (sample mode, or ops per line)
 
 FILES are profiles (callgrind, folded, JSON, pprof; plain, gzip or zstd), directories of them, or globs.
 
   --by=COUNTER        wall_ns, cpu_ns, instructions, allocs, alloc_bytes, ops, calls (samples), ...
-  --limit=N           top and diff: rows (default 25)
+  --limit=N           top and diff: rows (default 25); lines: functions (default 5)
+  --function=PATTERN  lines: the functions named so (a shell pattern, e.g. 'App\Router::*')
   --sort=own|inclusive|calls   top: the order (default own)
   --icicle            flame: the root at the top
   --width=PX          flame: width (default 1200)
@@ -49,6 +51,9 @@ final class Options
     public ?string $out = null;
     public ?string $by = null;
     public int $limit = 25;
+    public bool $limitSet = false;
+    /** lines: a shell pattern for the functions to list */
+    public ?string $function = null;
     public string $sort = 'own';
     public bool $icicle = false;
     public float $width = 1200;
@@ -69,7 +74,7 @@ final class Options
     public bool $quiet = false;
 
     /** Options that take a value, and the setter of each. */
-    private const VALUED = ['o', 'out', 'by', 'limit', 'sort', 'width', 'min-width', 'title', 'since', 'until', 'uri',
+    private const VALUED = ['o', 'out', 'by', 'limit', 'function', 'sort', 'width', 'min-width', 'title', 'since', 'until', 'uri',
         'min-duration', 'mode', 'folded-counter', 'thresholds', 'max-size'];
 
     public static function parse(array $argv): self
@@ -77,7 +82,7 @@ final class Options
         $o = new self();
         $args = array_slice($argv, 1);
         $o->command = (string) array_shift($args);
-        if (!in_array($o->command, ['top', 'flame', 'html', 'merge', 'diff'], true)) {
+        if (!in_array($o->command, ['top', 'flame', 'html', 'merge', 'diff', 'lines'], true)) {
             throw new UsageError($o->command === '' || $o->command === 'help' || $o->command === '--help' ? ''
                 : "unknown command \"{$o->command}\"");
         }
@@ -132,7 +137,8 @@ final class Options
         match ($name) {
             'o', 'out' => $this->out = $value,
             'by' => $this->by = $value,
-            'limit' => $this->limit = self::integer($name, $value, 1),
+            'limit' => [$this->limit = self::integer($name, $value, 1), $this->limitSet = true],
+            'function' => $this->function = $value,
             'sort' => $this->sort = self::oneOf($name, $value, ['own', 'inclusive', 'calls']),
             'icicle' => $this->icicle = true,
             'width' => $this->width = self::integer($name, $value, 100),

@@ -39,6 +39,17 @@ final class Profile
     public array $flat = [];
     public array $edges = [];
 
+    /**
+     * Lines, kept where $keepLines is set: per function, per line, [calls or
+     * samples, costs]: in $lineOwn the function's own cost while it ran that
+     * line (sample mode; callgrind's cost lines), in $lineCalls the calls it
+     * made at that line and their inclusive cost.
+     */
+    public array $lineOwn = [];
+    public array $lineCalls = [];
+    /** whether readers keep lines: only the commands that show them pay for them */
+    public static bool $keepLines = false;
+
     public function __construct(public readonly string $file, public readonly string $format)
     {
     }
@@ -77,6 +88,21 @@ final class Profile
             $this->own[] = [];
         }
         return $children[$key];
+    }
+
+    /** Adds calls and costs (in counter order) at a function's line: its own ($calls false) or its calls' made there. */
+    public function addLine(bool $calls, int $func, int $line, int|float $n, array $costs): void
+    {
+        if ($calls) {
+            $at = &$this->lineCalls[$func][$line];
+        } else {
+            $at = &$this->lineOwn[$func][$line];
+        }
+        $at ??= [0, []];
+        $at[0] += $n;
+        foreach ($costs as $k => $v) {
+            $at[1][$k] = ($at[1][$k] ?? 0) + $v;
+        }
     }
 
     /** Adds calls and costs (in counter order) to a node. */

@@ -30,6 +30,9 @@ function read_json(string $text, string $file): Profile
     }
     if (isset($json['tree'])) {
         json_tree($p, json_list($json, 'tree'));
+        if (Profile::$keepLines) {
+            json_lines($p, json_list($json, 'tree'));
+        }
     } else {
         json_graph($p, $functions, json_list($json, 'edges'));
     }
@@ -144,5 +147,42 @@ function json_graph(Profile $p, array $functions, array $edges): void
             throw new ReadError("edges[$i] names a function that \"functions\" does not have");
         }
         $p->edges[] = [$caller, $callee, int_of($e['calls'] ?? 0, "edges[$i].calls"), json_costs($p, $e['inclusive'] ?? [], "edges[$i].inclusive")];
+    }
+}
+
+/**
+ * The tree's lines: a sampled node's own cost at the line it ran ("line"),
+ * and at each call site on its path ("call_line" in its parent) its cost
+ * once, however often the path passes that site (recursion). Calls at a
+ * site are the calls of the edge made there; in sample mode, the samples
+ * under it.
+ */
+function json_lines(Profile $p, array $tree): void
+{
+    $sampled = ($p->meta['mode'] ?? '') === 'sample';
+    $site = [];
+    foreach ($tree as $i => $node) {
+        $parent = $p->parent[$i];
+        $callLine = is_int($node['call_line'] ?? null) ? $node['call_line'] : 0;
+        $site[$i] = $parent >= 0 && $callLine > 0 ? $p->func[$parent] * Model::FUNC_SPACE + $callLine : -1;
+        if (!$sampled && $site[$i] >= 0 && $p->calls[$i]) {
+            $p->addLine(true, $p->func[$parent], $callLine, $p->calls[$i], []);
+        }
+        $n = $sampled ? $p->calls[$i] : 0;
+        if (!$n && !array_filter($p->own[$i])) {
+            continue;
+        }
+        $line = is_int($node['line'] ?? null) ? $node['line'] : 0;
+        if ($line > 0) {
+            $p->addLine(false, $p->func[$i], $line, $n, $p->own[$i]);
+        }
+        $seen = [];
+        for ($j = $i; $j >= 0; $j = $p->parent[$j]) {
+            $s = $site[$j];
+            if ($s >= 0 && !isset($seen[$s])) {
+                $seen[$s] = true;
+                $p->addLine(true, intdiv($s, Model::FUNC_SPACE), $s % Model::FUNC_SPACE, $n, $p->own[$i]);
+            }
+        }
     }
 }

@@ -104,7 +104,7 @@ function pprof_functions(string $data, array $spans, array $strings): array
     return $functions;
 }
 
-/** location id => its functions, innermost first (a location holds a call and the calls inlined into it). */
+/** location id => its functions [name, file, line, the location's line], innermost first (a location holds a call and the calls inlined into it). */
 function pprof_locations(string $data, array $spans, array $functions): array
 {
     $locations = [];
@@ -118,14 +118,15 @@ function pprof_locations(string $data, array $spans, array $functions): array
                 $address = pb_int($f, 'Location');
             } elseif ($f[0] === 4) {
                 [$lat, $lend] = pb_span($f, 'Location');
-                $fid = pb_varints($data, $lat, $lend, 'Line')[1] ?? 0;
+                $line = pb_varints($data, $lat, $lend, 'Line');
+                $fid = $line[1] ?? 0;
                 if (!isset($functions[$fid])) {
                     throw new ReadError("location $id names function $fid, which the profile does not have");
                 }
-                $frames[] = $functions[$fid];
+                $frames[] = [...$functions[$fid], $line[2] ?? 0];
             }
         }
-        $locations[$id] = $frames ?: [[sprintf('0x%x', $address), '', 0]];
+        $locations[$id] = $frames ?: [[sprintf('0x%x', $address), '', 0, 0]];
     }
     return $locations;
 }
@@ -139,7 +140,7 @@ function pprof_samples(string $data, Profile $p, array $spans, array $locations,
     $p->startPaths();
     $funcIndex = $children = $labels = [];
     $width = count($p->counters) + ($callsAt >= 0 ? 1 : 0);
-    $locationFuncs = [];
+    $locationFuncs = $locationLines = [];
     foreach ($spans as [$at, $end]) {
         $stack = $values = $sampleLabels = [];
         foreach (pb_fields($data, $at, $end) as $f) {
@@ -162,9 +163,10 @@ function pprof_samples(string $data, Profile $p, array $spans, array $locations,
                 if (!isset($locations[$id])) {
                     throw new ReadError("a sample names location $id, which the profile does not have");
                 }
-                $locationFuncs[$id] = [];
-                foreach (array_reverse($locations[$id]) as [$name, $file, $line]) {
+                $locationFuncs[$id] = $locationLines[$id] = [];
+                foreach (array_reverse($locations[$id]) as [$name, $file, $line, $at]) {
                     $locationFuncs[$id][] = $p->funcIndex($funcIndex, $name, $file, $line);
+                    $locationLines[$id][] = $at;
                 }
             }
             foreach ($locationFuncs[$id] as $func) {
@@ -180,8 +182,28 @@ function pprof_samples(string $data, Profile $p, array $spans, array $locations,
             array_splice($values, $callsAt, 1);
         }
         $p->addTo($node, $calls, $values);
+        if (Profile::$keepLines) {
+            pprof_lines($p, $stack, $locationFuncs, $locationLines, $calls, $values);
+        }
     }
     return $labels;
+}
+
+/** A sample's lines: its cost at the leaf's line, and once at each line of the stack where a call was made. */
+function pprof_lines(Profile $p, array $stack, array $funcs, array $lines, int $calls, array $values): void
+{
+    $seen = [];
+    $leaf = true;
+    foreach ($stack as $id) {
+        for ($k = count($funcs[$id]) - 1; $k >= 0; $k--, $leaf = false) {
+            $line = $lines[$id][$k];
+            $key = $funcs[$id][$k] * Model::FUNC_SPACE + $line;
+            if ($line > 0 && ($leaf || !isset($seen[$key]))) {
+                $seen[$key] = !$leaf;
+                $p->addLine(!$leaf, $funcs[$id][$k], $line, $calls, $values);
+            }
+        }
+    }
 }
 
 /** A sample's label: a string label as text, a number as a number. */

@@ -62,7 +62,7 @@ function read_callgrind(string $text, string $file): Profile
     $p = new Profile($file, 'callgrind');
     $lines = explode("\n", $text);
     $state = ['positions' => 1, 'linePosition' => 0, 'files' => [], 'names' => [], 'fl' => '', 'fn' => null, 'cfl' => null, 'cfn' => null,
-        'calls' => null, 'funcIndex' => [], 'edges' => [], 'line' => 0];
+        'calls' => null, 'funcIndex' => [], 'edges' => [], 'line' => 0, 'at' => 0];
     foreach ($lines as $i => $line) {
         $state['line'] = $i + 1;
         $line = rtrim($line, "\r");
@@ -221,6 +221,9 @@ function callgrind_costs(Profile $p, array &$state, string $line): void
     if (count($values) > count($p->counters)) {
         throw new ReadError("line {$state['line']}: more costs than events");
     }
+    if (Profile::$keepLines && $state['linePosition'] !== false) {
+        callgrind_line($p, $state, $parts[$state['linePosition']] ?? '', $values);
+    }
     if ($state['calls'] === null) {
         // A function's line: the position of its first cost line (bench writes its own cost at the function's line).
         $func = &$p->funcs[$state['fn']];
@@ -245,6 +248,24 @@ function callgrind_costs(Profile $p, array &$state, string $line): void
         $edge[3][$k] = ($edge[3][$k] ?? 0) + $v;
     }
     $state['calls'] = $state['cfl'] = $state['cfn'] = null;
+}
+
+/** A cost line's source line: a number, or relative to the last one (+N, -N, * for the same). */
+function callgrind_line(Profile $p, array &$state, string $position, array $values): void
+{
+    if ($position === '*') {
+        $line = $state['at'];
+    } elseif ($position !== '' && ($position[0] === '+' || $position[0] === '-')) {
+        $line = $state['at'] + (int) $position;
+    } elseif (preg_match('/^\d+$/', $position)) {
+        $line = (int) $position;
+    } else {
+        throw new ReadError("line {$state['line']}: position \"$position\" is not a line");
+    }
+    $state['at'] = $line;
+    if ($line > 0) {
+        $p->addLine($state['calls'] !== null, $state['fn'], $line, $state['calls'] ?? 0, $values);
+    }
 }
 
 /**

@@ -1,10 +1,13 @@
 /*
  * bench report: the HTML report's behaviour. Counter choice and search for
- * the flame graphs, sortable tables, and callers and callees of a function.
+ * the flame graphs, sortable tables, and callers, callees and lines of a
+ * function.
  */
 (function () {
     'use strict';
-    var data = JSON.parse(document.getElementById('bench-data').textContent).functions || {edges: []};
+    var all = JSON.parse(document.getElementById('bench-data').textContent);
+    var data = all.functions || {edges: []};
+    var lines = all.lines || {};
     var search = document.getElementById('search');
     var flames = {};
     document.querySelectorAll('.flame').forEach(function (div) {
@@ -76,8 +79,60 @@
         });
     }
 
-    /** Shows a function's callers and callees, and its frames in the flame graph. */
+    // ---- a function's lines: own cost at each line, and the calls made there ---------------
+    var shown = null;
+
+    /** The counter the flame graph shows: its index in data.counters, -1 for calls or samples. */
+    function counterIndex() {
+        return data.counters.indexOf(counter.value.replace(/^flame-/, ''));
+    }
+
+    function sourceView(f) {
+        var view = document.getElementById('source-view'), table = document.getElementById('source');
+        var l = lines[f];
+        view.classList.toggle('hidden', !l);
+        if (!l) {
+            return;
+        }
+        var c = counterIndex(), unit = c < 0 ? 'count' : data.units[c];
+        var value = function (n, costs) { return c < 0 ? n : costs[c]; };
+        var most = 0;
+        l.rows.forEach(function (r) {
+            if (r) {
+                most = Math.max(most, value(r[2], r[3]), value(r[4], r[5]));
+            }
+        });
+        var cell = function (v) {
+            return '<td' + (v && most ? ' style="background: rgba(240,150,50,' + (0.15 + 0.6 * v / most).toFixed(2) + ')"' : '') + '>'
+                + (v ? BenchFlame.human(v, unit) : '') + '</td>';
+        };
+        var label = c < 0 ? data.calls : data.counters[c];
+        table.innerHTML = '<thead><tr><th>line</th><th>' + label + ' own</th><th>' + label + ' in calls made</th><th>source</th></tr></thead><tbody>'
+            + l.rows.map(function (r) {
+                return r ? '<tr><td>' + r[0] + '</td>' + cell(value(r[2], r[3])) + cell(value(r[4], r[5])) + '<td class="code"></td></tr>'
+                    : '<tr class="gap"><td>…</td><td></td><td></td><td></td></tr>';
+            }).join('') + '</tbody>';
+        var codes = table.querySelectorAll('td.code'), i = 0;
+        l.rows.forEach(function (r) {
+            if (r) {
+                codes[i++].textContent = r[1];
+            }
+        });
+        document.getElementById('source-file').textContent = l.file;
+        document.getElementById('source-note').textContent = l.readable ? ''
+            : 'The source file could not be read where this report was made: costs by line number only.';
+    }
+
+    counter.addEventListener('change', function () {
+        if (shown !== null) {
+            sourceView(shown);
+        }
+    });
+
+    /** Shows a function's callers and callees, its lines, and its frames in the flame graph. */
     function show(f) {
+        shown = f;
+        sourceView(f);
         document.getElementById('callers-callees').classList.remove('hidden');
         document.getElementById('cc-title').textContent = data.names[f];
         edgeTable(document.getElementById('callers'), callers[f] || [], 0);
