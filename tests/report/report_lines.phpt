@@ -1,67 +1,18 @@
 --TEST--
-bench lines: a function's source with its costs per line. Profile mode: the calls made at each line, the same from callgrind, JSON and pprof, and the opcodes per line (bench.count_ops=1) where callgrind has them; sample mode: the hot line; the HTML report's line view in headless Chromium
+bench lines: a function's source with its costs per line. Profile mode: the calls made at each line, the same from callgrind, JSON and pprof, and the opcodes per line (bench.count_ops=1) where callgrind has them; sample mode: the hot line (the HTML report's line view: report_lines_browser)
 --SKIPIF--
 <?php
 // Sample mode's share of a line needs real time, and the report command is PHP (report_fuzz checks bench.so's part under valgrind).
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip timing, and bin/bench\'s PHP under valgrind');
 require __DIR__ . '/report.inc';
-require __DIR__ . '/../../benchmarks/lib/cdp.php';
 profile_skip();
-cdp_skip();
 ?>
 --FILE--
 <?php
 require __DIR__ . '/report.inc';
-require __DIR__ . '/../../benchmarks/lib/cdp.php';
+require __DIR__ . '/report_lines.inc';
 $dir = report_dir();
-
-// The script stays where bench saw it, so that the listings show its source.
-const WORKLOAD = <<<'PHP'
-<?php
-function leaf($x) {
-    $y = $x * 2;
-    return str_repeat('x', $y);
-}
-function mid($n) {
-    $s = [];
-    for ($i = 0; $i < $n; $i++) {
-        $s[] = leaf($i);
-    }
-    $t = leaf(1);
-    return count($s);
-}
-function hot() {
-    $n = 0;
-    for ($i = 0; $i < 4000; $i++) {
-        $n += strlen(md5(str_repeat('a', 40000)));
-    }
-    return $n;
-}
-mid(3);
-mid(5);
-if (getenv('HOT')) {
-    hot();
-}
-PHP;
-file_put_contents("$dir/script.php", WORKLOAD);
-
-function run_workload(string $dir, string $mode, string $format, array $env = []): string
-{
-    $out = "$dir/$mode-$format";
-    mkdir($out);
-    $vars = '';
-    foreach ($env as $k => $v) {
-        $vars .= ' ' . escapeshellarg("$k=$v");
-    }
-    exec(sprintf('env -u USE_ZEND_ALLOC%s %s -n -d extension=%s -d bench.mode=%s -d bench.count_ops=1 -d bench.sample_interval_us=1000 '
-        . '-d bench.output_dir=%s -d bench.output_format=%s -d bench.compress=none -d bench.report=0 %s 2>&1', $vars,
-        escapeshellarg(PHP_BINARY), escapeshellarg(getenv('BENCH_SO')), $mode, escapeshellarg($out), $format, escapeshellarg("$dir/script.php")), $output, $status);
-    $files = glob("$out/bench.*");
-    if ($status !== 0 || count($files) !== 1) {
-        throw new RuntimeException("$mode $format: status $status, " . count($files) . " profiles: " . implode("\n", $output));
-    }
-    return $files[0];
-}
+file_put_contents("$dir/script.php", LINES_WORKLOAD);
 
 /** The rows of a listing: line => [own, in calls made] as printed with --raw (the value, without its share). */
 function listing_rows(string $out): array
@@ -113,17 +64,6 @@ foreach (['json', 'pprof', 'callgrind'] as $format) {
     printf("%s: line 17 holds %s of %s samples\n", $format, $line17 >= 0.9 * $all && $all >= 20 ? 'at least 90%' : "only $line17", $all >= 20 ? 'its' : "its $all");
 }
 
-echo "== the HTML report\n";
-echo report_out(['html', "$dir/profile-json/bench.*", '-o', "$dir/report.html", '--quiet']);
-$chromium = new Cdp();
-$chromium->open("file://$dir/report.html");
-$chromium->evaluate('const s = document.getElementById("counter"); s.value = "flame-calls"; s.dispatchEvent(new Event("change")); 1');
-$chromium->evaluate('Array.from(document.querySelectorAll("#function-table td.name")).find(td => td.textContent === "mid").id = "mid"');
-$chromium->click('#mid');
-echo "lines of ", $chromium->evaluate('document.getElementById("cc-title").textContent'), " (",
-    basename($chromium->evaluate('document.getElementById("source-file").textContent')), "):\n",
-    $chromium->evaluate('Array.from(document.querySelectorAll("#source tbody tr")).map(r => Array.from(r.children).map(c => c.textContent).join(" | ")).join("\n")'), "\n";
-echo "console: ", $chromium->errors ? implode("\n", $chromium->errors) : 'no error', "\n";
 ?>
 --EXPECTF--
 == profile mode: calls made at each line of mid(), from each format
@@ -144,12 +84,3 @@ the file's ops per line: the same
 json: line 17 holds at least 90% of its samples
 pprof: line 17 holds at least 90% of its samples
 callgrind: line 17 holds at least 90% of its samples
-== the HTML report
-lines of mid (script.php):
-6 |  |  | function mid($n) {
-7 |  |  |     $s = [];
-8 |  |  |     for ($i = 0; $i < $n; $i++) {
-9 |  | 8 |         $s[] = leaf($i);
-10 |  |  |     }
-11 |  | 2 |     $t = leaf(1);
-console: no error
