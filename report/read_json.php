@@ -28,6 +28,9 @@ function read_json(string $text, string $file): Profile
         }
         $p->funcs[] = [$f['name'], is_string($f['file'] ?? null) ? $f['file'] : '', is_int($f['line'] ?? null) ? $f['line'] : 0];
     }
+    if (Profile::$keepLines) {
+        json_line_ops($p, $functions);
+    }
     if (isset($json['tree'])) {
         json_tree($p, json_list($json, 'tree'));
         if (Profile::$keepLines) {
@@ -183,6 +186,23 @@ function json_lines(Profile $p, array $tree): void
                 $seen[$s] = true;
                 $p->addLine(true, intdiv($s, Model::FUNC_SPACE), $s % Model::FUNC_SPACE, $n, $p->own[$i]);
             }
+        }
+    }
+}
+
+/** Profile mode's opcodes per line (bench.count_ops=1): "line_ops" of each function, [line, ops]. */
+function json_line_ops(Profile $p, array $functions): void
+{
+    $ops = array_search('ops', $p->counters, true);
+    if ($ops === false) {
+        return;
+    }
+    foreach ($functions as $i => $f) {
+        foreach (is_array($f['line_ops'] ?? null) ? $f['line_ops'] : [] as $j => $pair) {
+            if (!is_array($pair) || count($pair) !== 2) {
+                throw new ReadError("functions[$i].line_ops[$j] is not [line, ops]");
+            }
+            $p->addLine(false, $i, int_of($pair[0], "functions[$i].line_ops[$j]"), 0, [$ops => int_of($pair[1], "functions[$i].line_ops[$j]")]);
         }
     }
 }

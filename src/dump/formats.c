@@ -126,6 +126,23 @@ static void bench_dump_json_tree(bench_buf *b, bench_dump_views *v)
 	free(position);
 }
 
+/* A function's opcodes per line, [line, ops] in line order: they add up to its own ops. */
+static void bench_dump_json_line_ops(bench_buf *b, const bench_dump_views *v, uint32_t f)
+{
+	bool first = true;
+
+	bench_buf_puts(b, ",\"line_ops\":[");
+	for (uint32_t l = v->func_lines[f]; l < v->func_lines[f + 1]; l++) {
+		if (v->lines[l].own[BENCH_COUNTER_OPS]) {
+			bench_buf_puts(b, first ? "[" : ",[");
+			bench_buf_uint(b, v->lines[l].line);
+			bench_buf_printf(b, ",%" PRId64 "]", v->lines[l].own[BENCH_COUNTER_OPS]);
+			first = false;
+		}
+	}
+	bench_buf_puts(b, "]");
+}
+
 void bench_dump_json(bench_buf *b, bench_dump_views *v)
 {
 	const bench_profile_state *p = v->p;
@@ -159,6 +176,9 @@ void bench_dump_json(bench_buf *b, bench_dump_views *v)
 		bench_dump_json_costs(b, v->flat[f].own, v->attributed);
 		bench_buf_puts(b, ",\"inclusive\":");
 		bench_dump_json_costs(b, v->flat[f].inclusive, v->attributed);
+		if (v->line_ops) {
+			bench_dump_json_line_ops(b, v, f);
+		}
 		bench_buf_puts(b, "}");
 	}
 	bench_buf_puts(b, "],\"edges\":[");

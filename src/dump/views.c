@@ -168,7 +168,7 @@ static void bench_dump_add_line_ops(bench_dump_views *v, uint32_t *table, uint32
 static bool bench_dump_build_lines(bench_dump_views *v, uint32_t nfuncs)
 {
 	const bench_profile_state *p = v->p;
-	bool line_ops = bench_dump_has_line_ops(p);
+	bool line_ops = v->line_ops = bench_dump_has_line_ops(p);
 	uint32_t most = p->nodes_used + (line_ops ? bench_dump_count_op_lines(p) : 0), size = 16;
 	while (size < most * 2) {
 		size *= 2;

@@ -64,6 +64,8 @@ typedef struct {
 	bench_dump_line *lines;
 	uint32_t nlines;
 	uint32_t *func_lines;
+	/** whether lines hold each function's opcodes on the lines that ran them (bench.count_ops=1, profile mode) */
+	bool line_ops;
 	int sort_counter;
 	bool inclusive_in_place;
 } bench_dump_views;

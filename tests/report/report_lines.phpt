@@ -1,5 +1,5 @@
 --TEST--
-bench lines: a function's source with its costs per line. Profile mode: the calls made at each line, the same from callgrind, JSON and pprof, and the opcodes per line (bench.count_ops=1) where callgrind has them; sample mode: the hot line (the HTML report's line view: report_lines_browser)
+bench lines: a function's source with its costs per line. Profile mode: the calls made at each line, the same from callgrind, JSON and pprof, and the opcodes per line (bench.count_ops=1) from callgrind and JSON; sample mode: the hot line (the HTML report's line view: report_lines_browser)
 --SKIPIF--
 <?php
 // Sample mode's share of a line needs real time, and the report command is PHP (report_fuzz checks bench.so's part under valgrind).
@@ -52,6 +52,9 @@ foreach (explode("\n", trim($m[2])) as $costLine) {
 }
 $listed = array_filter(array_map(fn($r) => $r[0], listing_rows($out)));
 echo "the file's ops per line: ", array_filter($fromFile) == $listed ? 'the same' : json_encode([$fromFile, $listed]), "\n";
+$json = glob("$dir/profile-json/bench.*")[0];
+$fromJson = array_filter(array_map(fn($r) => $r[0], listing_rows(report_out(['lines', $json, '--function=leaf', '--by=ops', '--raw']))));
+echo "JSON's line_ops: ", $fromJson === $listed ? 'the same' : json_encode([$fromJson, $listed]), "\n";
 
 echo "== sample mode: the hot line of hot()\n";
 foreach (['json', 'pprof', 'callgrind'] as $format) {
@@ -80,6 +83,7 @@ leaf  %s/script.php:2
        3 %s     $y = $x * 2;
        4 %s     return str_repeat('x', $y);
 the file's ops per line: the same
+JSON's line_ops: the same
 == sample mode: the hot line of hot()
 json: line 17 holds at least 90% of its samples
 pprof: line 17 holds at least 90% of its samples

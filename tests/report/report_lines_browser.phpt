@@ -37,4 +37,5 @@ lines of mid (script.php):
 9 |  | 8 |         $s[] = leaf($i);
 10 |  |  |     }
 11 |  | 2 |     $t = leaf(1);
+12 |  |  |     return count($s);
 console: no error
