@@ -55,6 +55,9 @@ echo "the file's ops per line: ", array_filter($fromFile) == $listed ? 'the same
 $json = glob("$dir/profile-json/bench.*")[0];
 $fromJson = array_filter(array_map(fn($r) => $r[0], listing_rows(report_out(['lines', $json, '--function=leaf', '--by=ops', '--raw']))));
 echo "JSON's line_ops: ", $fromJson === $listed ? 'the same' : json_encode([$fromJson, $listed]), "\n";
+$leaf = profile_function(profile_decode(file_get_contents($json)), 'leaf');
+echo "the JSON matches the schema; leaf's line_ops add up to its own ops: ",
+    array_sum(array_column($leaf['line_ops'], 1)) === $leaf['own']['ops'] ? 'yes' : 'no', "\n";
 
 echo "== sample mode: the hot line of hot()\n";
 foreach (['json', 'pprof', 'callgrind'] as $format) {
@@ -84,6 +87,7 @@ leaf  %s/script.php:2
        4 %s     return str_repeat('x', $y);
 the file's ops per line: the same
 JSON's line_ops: the same
+the JSON matches the schema; leaf's line_ops add up to its own ops: yes
 == sample mode: the hot line of hot()
 json: line 17 holds at least 90% of its samples
 pprof: line 17 holds at least 90% of its samples
