@@ -1,0 +1,58 @@
+--TEST--
+bench.track_live=1: per owner, the allocations still unfreed at the request's end, those its shutdown freed, and those the cycle collector freed, exactly
+--SKIPIF--
+<?php require __DIR__ . '/../profile/profile.inc'; profile_skip(); ?>
+--FILE--
+<?php
+require __DIR__ . '/../profile/profile.inc';
+$code = <<<'PHP'
+<?php
+class Store { public static array $kept = []; }
+// The static array is made whole here, so that keep() only adds its strings to it.
+function init(): void { Store::$kept = array_fill(0, 10, null); }
+// 10 strings of 200 characters stay: a block of 24 + 200 + 1 bytes, 232 as Zend MM aligns it.
+function keep(int $i): void { Store::$kept[$i] = str_repeat('k', 200); }
+// Allocates and frees everything: nothing of it is live.
+function churn(int $i): int { $s = str_repeat('c', 300); $a = [$s, $i]; return strlen($a[0]); }
+// A global that a shutdown function frees: 24 + 1000 + 1 bytes, 1032 aligned.
+function fill(): void { $GLOBALS['big'] = str_repeat('b', 1000); }
+// A cycle: the object (40 bytes), its properties' table (56) and that table's buckets (320).
+function cycle(): void { $o = new stdClass; $o->self = $o; }
+init();
+for ($i = 0; $i < 10; $i++) { keep($i); churn($i); }
+fill();
+for ($i = 0; $i < 3; $i++) { cycle(); }
+echo "collected: ", gc_collect_cycles(), "\n";
+register_shutdown_function(function () { $GLOBALS['big'] = null; });
+PHP;
+$run = profile_run($code, ['bench.track_live' => '1', 'zend.enable_gc' => '1']);
+echo $run['output'], "\n";
+$p = profile_json($run);
+echo implode(',', array_slice($p['counters'], -6)), "\n";
+foreach (['keep', 'churn', 'fill', 'cycle', 'init'] as $name) {
+    $own = profile_function($p, $name)['own'];
+    printf("%-6s allocs %3d  live %2d (%5d bytes)  cleanup %d (%4d bytes)  gc %d (%4d bytes)\n", $name, $own['allocs'],
+        $own['live_allocs'], $own['live_bytes'], $own['cleanup_allocs'], $own['cleanup_bytes'], $own['gc_allocs'], $own['gc_bytes']);
+}
+$keep = profile_function($p, 'keep');
+echo "keep's inclusive live bytes: {$keep['inclusive']['live_bytes']}\n";
+printf("collector: %d run, time %s\n", $p['gc_runs'], $p['gc_ns'] > 0 ? 'measured' : 'none');
+echo profile_check_sums($p), "\n";
+
+// Without the setting, the profile has none of these counters, nor the collector's figures.
+$p = profile_json(profile_run($code));
+echo "without: ", implode(',', array_intersect($p['counters'], ['live_allocs', 'live_bytes'])) ?: 'no live counters',
+    isset($p['gc_runs']) || isset($p['totals']['live_bytes']) ? ', but live keys' : '', "\n";
+?>
+--EXPECT--
+collected: 3
+live_allocs,live_bytes,cleanup_allocs,cleanup_bytes,gc_allocs,gc_bytes
+keep   allocs  10  live 10 ( 2320 bytes)  cleanup 0 (   0 bytes)  gc 0 (   0 bytes)
+churn  allocs  30  live  0 (    0 bytes)  cleanup 0 (   0 bytes)  gc 0 (   0 bytes)
+fill   allocs   1  live  0 (    0 bytes)  cleanup 1 (1032 bytes)  gc 0 (   0 bytes)
+cycle  allocs   9  live  0 (    0 bytes)  cleanup 0 (   0 bytes)  gc 9 (1248 bytes)
+init   allocs   3  live  3 (  336 bytes)  cleanup 0 (   0 bytes)  gc 0 (   0 bytes)
+keep's inclusive live bytes: 2320
+collector: 1 run, time measured
+sums exact
+without: no live counters
