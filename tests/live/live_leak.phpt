@@ -10,11 +10,11 @@ $code = <<<'PHP'
 class Store { public static array $kept = []; }
 // The static array is made whole here, so that keep() only adds its strings to it.
 function init(): void { Store::$kept = array_fill(0, 10, null); }
-// 10 strings of 200 characters stay: a block of 24 + 200 + 1 bytes, 232 as Zend MM aligns it.
+// 10 strings of 200 characters stay: a string of n characters asks for 32 + n bytes (its header and NUL, rounded to 8).
 function keep(int $i): void { Store::$kept[$i] = str_repeat('k', 200); }
 // Allocates and frees everything: nothing of it is live.
 function churn(int $i): int { $s = str_repeat('c', 300); $a = [$s, $i]; return strlen($a[0]); }
-// A global that a shutdown function frees: 24 + 1000 + 1 bytes, 1032 aligned.
+// A global that a shutdown function frees: 1032 bytes.
 function fill(): void { $GLOBALS['big'] = str_repeat('b', 1000); }
 // A cycle: the object (40 bytes), its properties' table (56) and that table's buckets (320).
 function cycle(): void { $o = new stdClass; $o->self = $o; }
