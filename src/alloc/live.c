@@ -39,6 +39,17 @@ typedef struct {
 	bool failed;
 	/** whether the cycle collector is running */
 	bool in_gc;
+	/**
+	 * The peak: per node, the bytes of its live blocks now (live) and at the
+	 * highest total so far (at_peak), for nodes_size nodes. A node whose live
+	 * bytes moved since the peak is dirty, listed once in dirty: a new peak
+	 * copies only those, so each block costs a constant, and the figures are exact.
+	 */
+	int64_t *live, *at_peak;
+	uint32_t *dirty;
+	bool *is_dirty;
+	uint32_t nodes_size, dirty_used;
+	int64_t total, peak;
 } bench_live_table;
 
 /* malloc'd: the table is bench's memory, never the request's. */
@@ -93,21 +104,82 @@ static zend_always_inline bench_profile_state *bench_live_profile(void)
 	return EXPECTED(p->active && p->live) ? p : NULL;
 }
 
+/* Makes room for node in the per-node arrays; false when memory ran out. */
+static zend_never_inline bool bench_live_grow_nodes(bench_live_table *t, uint32_t node)
+{
+	uint32_t size = t->nodes_size ? t->nodes_size : 256;
+
+	while (size <= node) {
+		size *= 2;
+	}
+	int64_t *live = realloc(t->live, size * sizeof(*live));
+	if (live) {
+		t->live = live;
+	}
+	int64_t *at_peak = realloc(t->at_peak, size * sizeof(*at_peak));
+	if (at_peak) {
+		t->at_peak = at_peak;
+	}
+	uint32_t *dirty = realloc(t->dirty, size * sizeof(*dirty));
+	if (dirty) {
+		t->dirty = dirty;
+	}
+	bool *is_dirty = realloc(t->is_dirty, size * sizeof(*is_dirty));
+	if (is_dirty) {
+		t->is_dirty = is_dirty;
+	}
+	if (!live || !at_peak || !dirty || !is_dirty) {
+		return false;
+	}
+	memset(live + t->nodes_size, 0, (size - t->nodes_size) * sizeof(*live));
+	memset(at_peak + t->nodes_size, 0, (size - t->nodes_size) * sizeof(*at_peak));
+	memset(is_dirty + t->nodes_size, 0, (size - t->nodes_size) * sizeof(*is_dirty));
+	t->nodes_size = size;
+	return true;
+}
+
+/* A node's live bytes move by delta; a new highest total takes the dirty nodes' figures. */
+static zend_always_inline void bench_live_move(bench_live_table *t, uint32_t node, int64_t delta)
+{
+	t->live[node] += delta;
+	if (!t->is_dirty[node]) {
+		t->is_dirty[node] = true;
+		t->dirty[t->dirty_used++] = node;
+	}
+	t->total += delta;
+	if (delta > 0 && t->total > t->peak) {
+		t->peak = t->total;
+		for (uint32_t i = 0; i < t->dirty_used; i++) {
+			uint32_t n = t->dirty[i];
+			t->at_peak[n] = t->live[n];
+			t->is_dirty[n] = false;
+		}
+		t->dirty_used = 0;
+	}
+}
+
 static zend_always_inline void bench_live_remember(bench_profile_state *p, void *ptr, size_t size)
 {
 	bench_live_table *t = &bench_live;
+	uint32_t node = p->stack[p->depth - 1];
 
-	if (UNEXPECTED(t->used * 2 >= t->size) && !bench_live_grow(t)) {
+	if ((UNEXPECTED(t->used * 2 >= t->size) && !bench_live_grow(t))
+			|| (UNEXPECTED(node >= t->nodes_size) && !bench_live_grow_nodes(t, node))) {
 		t->failed = true;
 		return;
 	}
 	bench_live_block *b = &t->blocks[bench_live_slot(t, (uintptr_t) ptr)];
 	/* Taken already: the block's free went by another path. The new one replaces it. */
-	t->used += b->ptr == 0;
+	if (b->ptr) {
+		bench_live_move(t, b->node, -(int64_t) b->size);
+	} else {
+		t->used++;
+	}
 	b->ptr = (uintptr_t) ptr;
 	b->size = size;
-	b->node = p->stack[p->depth - 1];
+	b->node = node;
 	b->in_shutdown = (EG(flags) & EG_FLAGS_IN_SHUTDOWN) != 0;
+	bench_live_move(t, node, (int64_t) size);
 }
 
 /* A block is freed (or moved by a realloc): counted where it went, and taken out (backward-shift deletion). */
@@ -132,6 +204,7 @@ static zend_always_inline void bench_live_forget(bench_profile_state *p, void *p
 		own[BENCH_COUNTER_CLEANUP_ALLOCS]++;
 		own[BENCH_COUNTER_CLEANUP_BYTES] += (int64_t) b->size;
 	}
+	bench_live_move(t, b->node, -(int64_t) b->size);
 	t->used--;
 	/* Later blocks of the same run move back into the hole unless their home lies after it. */
 	for (size_t j = (i + 1) & mask; t->blocks[j].ptr; j = (j + 1) & mask) {
@@ -212,6 +285,10 @@ void bench_live_mshutdown(void)
 	}
 	bench_live_prev_gc = NULL;
 	free(bench_live.blocks);
+	free(bench_live.live);
+	free(bench_live.at_peak);
+	free(bench_live.dirty);
+	free(bench_live.is_dirty);
 	memset(&bench_live, 0, sizeof(bench_live));
 }
 
@@ -224,6 +301,14 @@ static void bench_live_clear(bench_live_table *t)
 	t->failed = false;
 	/* A fatal error in a destructor the collector ran left it set. */
 	t->in_gc = false;
+	if (t->nodes_size) {
+		memset(t->live, 0, t->nodes_size * sizeof(*t->live));
+		memset(t->at_peak, 0, t->nodes_size * sizeof(*t->at_peak));
+		memset(t->is_dirty, 0, t->nodes_size * sizeof(*t->is_dirty));
+	}
+	t->dirty_used = 0;
+	t->total = 0;
+	t->peak = 0;
 }
 
 void bench_live_begin(bench_profile_state *p)
@@ -249,6 +334,9 @@ void bench_live_finish(bench_profile_state *p)
 			b->ptr = 0;
 			t->used--;
 		}
+	}
+	for (uint32_t n = 0; n < p->nodes_used && n < t->nodes_size; n++) {
+		p->nodes[n].own[BENCH_COUNTER_PEAK_BYTES] = t->at_peak[n];
 	}
 	if (t->failed) {
 		php_error_docref(NULL, E_WARNING, "bench.track_live: out of memory, some allocations were not tracked "

@@ -28,6 +28,8 @@
  *   shutdown began and freed during it, before bench's request end (shutdown
  *   functions, destructors at shutdown, other extensions' RSHUTDOWN).
  * - gc_allocs, gc_bytes: its allocations freed while the cycle collector ran.
+ * - peak_bytes: its live bytes at the moment when the live bytes of all the
+ *   profile's blocks were highest (the first such moment).
  */
 
 /** The full counting handlers of alloc.c, which the live set wraps. */

@@ -40,7 +40,8 @@
 	X(CLEANUP_ALLOCS, "cleanup_allocs") \
 	X(CLEANUP_BYTES,  "cleanup_bytes") \
 	X(GC_ALLOCS,      "gc_allocs") \
-	X(GC_BYTES,       "gc_bytes")
+	X(GC_BYTES,       "gc_bytes") \
+	X(PEAK_BYTES,     "peak_bytes")
 
 typedef enum {
 #define BENCH_COUNTER_ENUM(id, name) BENCH_COUNTER_##id,

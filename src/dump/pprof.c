@@ -126,6 +126,7 @@ static void pb_counter_type(int counter, const char **type, const char **unit)
 		case BENCH_COUNTER_CLEANUP_BYTES: *type = "cleanup_space"; *unit = "bytes"; return;
 		case BENCH_COUNTER_GC_ALLOCS: *type = "gc_objects"; *unit = "count"; return;
 		case BENCH_COUNTER_GC_BYTES: *type = "gc_space"; *unit = "bytes"; return;
+		case BENCH_COUNTER_PEAK_BYTES: *type = "peak_space"; *unit = "bytes"; return;
 		default: *type = bench_counter_names[counter]; *unit = "count"; return;
 	}
 }
