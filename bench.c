@@ -360,6 +360,9 @@ static PHP_MINIT_FUNCTION(bench)
 			bench_sample_minit();
 		}
 	}
+	if (BENCH_INI(track_live) && BENCH_INI(mode) != BENCH_MODE_PROFILE) {
+		php_error_docref(NULL, E_WARNING, "bench.track_live=1 needs bench.mode=profile: no allocation is tracked");
+	}
 	return SUCCESS;
 }
 
