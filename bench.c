@@ -17,6 +17,7 @@
 #include "bench_arginfo.h"
 #include "src/api/api.h"
 #include "src/alloc/alloc.h"
+#include "src/alloc/live.h"
 #include "src/cost/cost.h"
 #include "src/ops/ops.h"
 #include "src/dump/dump.h"
@@ -278,6 +279,7 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY(  "bench.mode",                  "off",       PHP_INI_SYSTEM,                  OnUpdateBenchMode,           settings.mode,                  zend_bench_globals, bench_globals)
 	STD_PHP_INI_BOOLEAN("bench.count_ops",             "0",         PHP_INI_SYSTEM,                  OnUpdateBool,                settings.count_ops,             zend_bench_globals, bench_globals)
 	STD_PHP_INI_BOOLEAN("bench.count_allocs",          "0",         PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBool,                settings.count_allocs,          zend_bench_globals, bench_globals)
+	STD_PHP_INI_BOOLEAN("bench.track_live",            "0",         PHP_INI_SYSTEM,                  OnUpdateBool,                settings.track_live,            zend_bench_globals, bench_globals)
 	STD_PHP_INI_BOOLEAN("bench.callgrind_phases",      "0",         PHP_INI_ALL,                     OnUpdateBool,                settings.callgrind_phases,      zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.owners",                "user",      PHP_INI_SYSTEM,                  OnUpdateBenchOwners,         settings.owners,                zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.max_depth",             "1024",      PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchPositive,       settings.max_depth,             zend_bench_globals, bench_globals)
@@ -351,9 +353,15 @@ static PHP_MINIT_FUNCTION(bench)
 		}
 		if (BENCH_INI(mode) == BENCH_MODE_PROFILE) {
 			bench_observer_minit();
+			if (BENCH_INI(track_live)) {
+				bench_live_minit();
+			}
 		} else if (BENCH_INI(mode) == BENCH_MODE_SAMPLE) {
 			bench_sample_minit();
 		}
+	}
+	if (BENCH_INI(track_live) && BENCH_INI(mode) != BENCH_MODE_PROFILE) {
+		php_error_docref(NULL, E_WARNING, "bench.track_live=1 needs bench.mode=profile: no allocation is tracked");
 	}
 	return SUCCESS;
 }
@@ -364,6 +372,7 @@ static PHP_MSHUTDOWN_FUNCTION(bench)
 	bench_ops_mshutdown();
 	bench_sample_mshutdown();
 	bench_profile_mshutdown();
+	bench_live_mshutdown();
 	bench_dump_mshutdown();
 	bench_cost_mshutdown();
 	UNREGISTER_INI_ENTRIES();

@@ -83,6 +83,7 @@ if test "$PHP_BENCH" != "no"; then
 
   bench_sources="bench.c \
     src/alloc/alloc.c \
+    src/alloc/live.c \
     src/api/api.c \
     src/api/zstd.c \
     src/cost/cost.c \

@@ -36,6 +36,8 @@ typedef struct {
 	bool count_ops;
 	/** bench.count_allocs: count allocations from the start of every request */
 	bool count_allocs;
+	/** bench.track_live: profile mode tracks each allocation's owner until it is freed (src/alloc/live.h) */
+	bool track_live;
 	/** bench.callgrind_phases: dump callgrind's counts at the end of each measure phase */
 	bool callgrind_phases;
 	/** bench.owners: which functions own cost in profile mode (parsed in MINIT) */

@@ -21,7 +21,7 @@ usage: bench COMMAND FILES... [OPTIONS]
 
 FILES are profiles (callgrind, folded, JSON, pprof; plain, gzip or zstd), directories of them, or globs.
 
-  --by=COUNTER        wall_ns, cpu_ns, instructions, allocs, alloc_bytes, ops, calls (samples), ...
+  --by=COUNTER        wall_ns, cpu_ns, instructions, allocs, alloc_bytes, ops, live_bytes, calls (samples), ...
   --limit=N           top and diff: rows (default 25); lines: functions (default 5)
   --function=PATTERN  lines: the functions named so (a shell pattern, e.g. 'App\Router::*')
   --sort=own|inclusive|calls   top: the order (default own)

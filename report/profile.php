@@ -122,6 +122,9 @@ function counter_name(string $type, string $unit = ''): array
     static $pprof = [
         'wall' => 'wall_ns', 'cpu' => 'cpu_ns', 'alloc_objects' => 'allocs', 'alloc_space' => 'alloc_bytes',
         'free_objects' => 'frees', 'free_space' => 'freed_bytes',
+        'inuse_objects' => 'live_allocs', 'inuse_space' => 'live_bytes', 'cleanup_objects' => 'cleanup_allocs',
+        'cleanup_space' => 'cleanup_bytes', 'gc_objects' => 'gc_allocs', 'gc_space' => 'gc_bytes',
+        'peak_space' => 'peak_bytes',
     ];
     $name = $pprof[$type] ?? $type;
     return [$name, counter_unit($name, $unit)];

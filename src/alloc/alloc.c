@@ -17,6 +17,7 @@
 #include "php.h"
 #include "php_bench.h"
 #include "alloc.h"
+#include "live.h"
 
 #define BENCH_ALLOC (&BENCH_G(alloc))
 
@@ -250,6 +251,14 @@ static bool bench_alloc_is_sample_set(bench_mm_malloc_fn fn)
 	return fn == bench_alloc_sample_malloc || fn == bench_alloc_sample_malloc_chained;
 }
 
+/* The set that counts: the full handlers, or the live set over them (bench.track_live). */
+static bool bench_alloc_is_full_set(bench_mm_malloc_fn fn)
+{
+	return fn == bench_alloc_malloc || fn == bench_live_malloc;
+}
+
+const bench_alloc_handlers bench_alloc_full_handlers = {bench_alloc_malloc, bench_alloc_free, bench_alloc_realloc};
+
 #if PHP_VERSION_ID >= 80400
 /*
  * gc_mem_caches() and friends, and an allocation near memory_limit, reach Zend
@@ -301,7 +310,10 @@ static bench_mm_malloc_fn bench_alloc_top(bench_alloc_state *s)
 
 static void bench_alloc_set_ours(bench_alloc_state *s, bool full)
 {
-	if (full) {
+	/* Chosen here, not per call: without bench.track_live the counting handlers cost what they did. */
+	if (full && BENCH_INI(track_live) && BENCH_INI(mode) == BENCH_MODE_PROFILE) {
+		bench_alloc_set_handlers(s->heap, bench_live_malloc, bench_live_free, bench_live_realloc, s, true);
+	} else if (full) {
 		bench_alloc_set_handlers(s->heap, bench_alloc_malloc, bench_alloc_free, bench_alloc_realloc, s, true);
 	} else if (s->prev_malloc) {
 		bench_alloc_set_handlers(s->heap, bench_alloc_sample_malloc_chained, bench_alloc_sample_free_chained,
@@ -359,7 +371,7 @@ static void bench_alloc_uninstall(bench_alloc_state *s)
 {
 	bench_mm_malloc_fn cur_malloc = bench_alloc_top(s);
 
-	if (cur_malloc == bench_alloc_malloc || bench_alloc_is_sample_set(cur_malloc)) {
+	if (bench_alloc_is_full_set(cur_malloc) || bench_alloc_is_sample_set(cur_malloc)) {
 		bench_alloc_set_handlers(s->heap, s->prev_malloc, s->prev_free, s->prev_realloc, s, false);
 		s->installed = false;
 	} else if (cur_malloc == NULL) {
@@ -425,7 +437,7 @@ static void bench_alloc_update(bench_alloc_state *s)
 		}
 	} else if (!s->installed) {
 		bench_alloc_install(s, full);
-	} else if (full ? bench_alloc_is_sample_set(bench_alloc_top(s)) : bench_alloc_top(s) == bench_alloc_malloc) {
+	} else if (full ? bench_alloc_is_sample_set(bench_alloc_top(s)) : bench_alloc_is_full_set(bench_alloc_top(s))) {
 		bench_alloc_set_ours(s, full);
 	}
 	/* Otherwise someone set handlers over ours: the set below them stays (the full one samples too). */

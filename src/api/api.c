@@ -153,7 +153,7 @@ PHP_FUNCTION(bench_info)
 	add_assoc_zval(return_value, "features", &features);
 
 	array_init(&counters);
-	for (int i = 0; i < BENCH_COUNTER_COUNT; i++) {
+	for (int i = 0; i < BENCH_COUNTER_VECTOR_COUNT; i++) {
 		const char *reason = NULL;
 		zval counter;
 
@@ -210,7 +210,7 @@ void bench_api_minfo(void)
 #else
 	php_info_print_table_row(2, "libunwind", "not built in");
 #endif
-	for (int i = 0; i < BENCH_COUNTER_COUNT; i++) {
+	for (int i = 0; i < BENCH_COUNTER_VECTOR_COUNT; i++) {
 		const char *reason = NULL;
 
 		php_info_print_table_row(2, bench_counter_names[i],

@@ -20,6 +20,7 @@
 const char *const bench_counter_names[BENCH_COUNTER_COUNT] = {
 #define BENCH_COUNTER_NAME(id, name) name,
 	BENCH_COUNTERS(BENCH_COUNTER_NAME)
+	BENCH_LIVE_COUNTERS(BENCH_COUNTER_NAME)
 #undef BENCH_COUNTER_NAME
 };
 
@@ -113,8 +114,16 @@ void bench_cost_begin(bench_cost *out)
 	bench_cost_begin_without_cpu(out);
 }
 
+/* The live counters are no reading: a profile's end sets them (src/alloc/live.h). */
+static zend_always_inline void bench_cost_zero_live(bench_cost *out)
+{
+	memset(&out->value[BENCH_COUNTER_VECTOR_COUNT], 0,
+		sizeof(out->value[0]) * (BENCH_COUNTER_COUNT - BENCH_COUNTER_VECTOR_COUNT));
+}
+
 void bench_cost_begin_without_cpu(bench_cost *out)
 {
+	bench_cost_zero_live(out);
 	out->value[BENCH_COUNTER_RETAINED_BYTES] = (int64_t) zend_memory_usage(false);
 	bench_cost_read_allocs(out);
 	out->value[BENCH_COUNTER_OPS] = (int64_t) bench_ops_read();
@@ -124,6 +133,7 @@ void bench_cost_begin_without_cpu(bench_cost *out)
 
 void bench_cost_end(bench_cost *out)
 {
+	bench_cost_zero_live(out);
 	bench_cost_read_hardware(out);
 	out->value[BENCH_COUNTER_WALL_NS] = bench_cost_wall_ns();
 	out->value[BENCH_COUNTER_OPS] = (int64_t) bench_ops_read();
@@ -170,11 +180,13 @@ void bench_cost_read_fast(bench_cost *out)
 	bench_cost_read_allocs(out);
 	out->value[BENCH_COUNTER_CPU_NS] = 0;
 	out->value[BENCH_COUNTER_RETAINED_BYTES] = 0;
+	bench_cost_zero_live(out);
 }
 
 bool bench_cost_attributed(bench_counter c)
 {
-	return c != BENCH_COUNTER_CPU_NS && c != BENCH_COUNTER_RETAINED_BYTES;
+	/* The live counters are attributed too, but set by the profile's end, not charged per interval. */
+	return c != BENCH_COUNTER_CPU_NS && c != BENCH_COUNTER_RETAINED_BYTES && !BENCH_COUNTER_IS_LIVE(c);
 }
 
 void bench_cost_keep_attributed(bench_cost *cost)
@@ -245,8 +257,8 @@ bool bench_cost_exact(bench_counter c)
 
 void bench_cost_to_array(zval *out, const bench_cost *cost, zend_long divisor)
 {
-	array_init_size(out, BENCH_COUNTER_COUNT);
-	for (int i = 0; i < BENCH_COUNTER_COUNT; i++) {
+	array_init_size(out, BENCH_COUNTER_VECTOR_COUNT);
+	for (int i = 0; i < BENCH_COUNTER_VECTOR_COUNT; i++) {
 		zval value;
 
 		if (!bench_cost_available((bench_counter) i, NULL)) {

@@ -28,12 +28,34 @@
 	X(OPS,            "ops") \
 	X(RETAINED_BYTES, "retained_bytes")
 
+/*
+ * Counters of profile mode with bench.track_live=1 only (src/alloc/live.h),
+ * after the cost vector: levels a profile's end takes, not read at an
+ * instant. bench_measure() and bench_counters() have none of them, and a
+ * profile without live tracking writes none.
+ */
+#define BENCH_LIVE_COUNTERS(X) \
+	X(LIVE_ALLOCS,    "live_allocs") \
+	X(LIVE_BYTES,     "live_bytes") \
+	X(CLEANUP_ALLOCS, "cleanup_allocs") \
+	X(CLEANUP_BYTES,  "cleanup_bytes") \
+	X(GC_ALLOCS,      "gc_allocs") \
+	X(GC_BYTES,       "gc_bytes") \
+	X(PEAK_BYTES,     "peak_bytes")
+
 typedef enum {
 #define BENCH_COUNTER_ENUM(id, name) BENCH_COUNTER_##id,
 	BENCH_COUNTERS(BENCH_COUNTER_ENUM)
+	BENCH_LIVE_COUNTERS(BENCH_COUNTER_ENUM)
 #undef BENCH_COUNTER_ENUM
 	BENCH_COUNTER_COUNT
 } bench_counter;
+
+/** The counters of the cost vector: those before the live ones. */
+#define BENCH_COUNTER_VECTOR_COUNT BENCH_COUNTER_LIVE_ALLOCS
+
+/** Whether counter c is one of bench.track_live's (BENCH_LIVE_COUNTERS). */
+#define BENCH_COUNTER_IS_LIVE(c) ((c) >= BENCH_COUNTER_VECTOR_COUNT)
 
 /** The counters read at one instant, or the difference of two such reads. */
 typedef struct {

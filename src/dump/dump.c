@@ -30,6 +30,9 @@ static void bench_dump_array_costs(zval *out, const int64_t *costs, const bool *
 {
 	array_init_size(out, BENCH_COUNTER_COUNT);
 	for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+		if (BENCH_COUNTER_IS_LIVE(c) && !measured[c]) {
+			continue;
+		}
 		if (measured[c]) {
 			add_assoc_long(out, bench_counter_names[c], (zend_long) costs[c]);
 		} else {
@@ -57,6 +60,10 @@ void bench_dump_array(bench_profile_state *p, zval *out)
 	add_assoc_zval(out, "totals", &costs);
 	bench_dump_array_costs(&costs, p->overhead, v.attributed);
 	add_assoc_zval(out, "overhead", &costs);
+	if (p->live) {
+		add_assoc_long(out, "gc_runs", (zend_long) p->gc_runs);
+		add_assoc_long(out, "gc_ns", (zend_long) p->gc_ns);
+	}
 
 	array_init_size(&functions, p->funcs_used + 1);
 	for (uint32_t i = 0; i <= p->funcs_used; i++) {

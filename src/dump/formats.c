@@ -26,6 +26,10 @@
 static void bench_dump_json_costs(bench_buf *b, const int64_t *costs, const bool *measured)
 {
 	for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+		/* Live counters only in a profile that tracked them: other profiles stay as they were. */
+		if (BENCH_COUNTER_IS_LIVE(c) && !measured[c]) {
+			continue;
+		}
 		bench_buf_puts(b, c ? ",\"" : "{\"");
 		bench_buf_puts(b, bench_counter_names[c]);
 		bench_buf_puts(b, "\":");
@@ -65,6 +69,9 @@ static void bench_dump_json_request(bench_buf *b, const bench_profile_state *p)
 	bench_buf_puts(b, "\",\"sapi\":\"");
 	bench_buf_json_escape(b, r->sapi);
 	bench_buf_puts(b, "\"}");
+	if (p->live) {
+		bench_buf_printf(b, ",\"gc_runs\":%" PRIu64 ",\"gc_ns\":%" PRId64, p->gc_runs, p->gc_ns);
+	}
 	if (p->sampled) {
 		bench_buf_printf(b, ",\"samples\":%" PRIu64 ",\"interval_us\":" ZEND_LONG_FMT ",\"clock\":\"%s\"",
 			p->samples, BENCH_INI(sample_interval_us), BENCH_INI(sample_clock) ? "cpu" : "wall");
@@ -552,6 +559,9 @@ void bench_dump_callgrind(bench_buf *b, const bench_dump_views *v)
 			bench_buf_text(b, p->time_samples_how, strlen(p->time_samples_how), '\0', '\0');
 			bench_buf_puts(b, "\n");
 		}
+	}
+	if (p->live) {
+		bench_buf_printf(b, "desc: Cycle collector: %" PRIu64 " runs, %" PRId64 " ns\n", p->gc_runs, p->gc_ns);
 	}
 	bench_buf_puts(b, "positions: line\nevents:");
 	for (int i = 0; i < v->ncounters; i++) {

@@ -119,6 +119,14 @@ static void pb_counter_type(int counter, const char **type, const char **unit)
 		case BENCH_COUNTER_ALLOC_BYTES: *type = "alloc_space"; *unit = "bytes"; return;
 		case BENCH_COUNTER_FREES: *type = "free_objects"; *unit = "count"; return;
 		case BENCH_COUNTER_FREED_BYTES: *type = "free_space"; *unit = "bytes"; return;
+		/* Go's heap profiles call what is still held "inuse". */
+		case BENCH_COUNTER_LIVE_ALLOCS: *type = "inuse_objects"; *unit = "count"; return;
+		case BENCH_COUNTER_LIVE_BYTES: *type = "inuse_space"; *unit = "bytes"; return;
+		case BENCH_COUNTER_CLEANUP_ALLOCS: *type = "cleanup_objects"; *unit = "count"; return;
+		case BENCH_COUNTER_CLEANUP_BYTES: *type = "cleanup_space"; *unit = "bytes"; return;
+		case BENCH_COUNTER_GC_ALLOCS: *type = "gc_objects"; *unit = "count"; return;
+		case BENCH_COUNTER_GC_BYTES: *type = "gc_space"; *unit = "bytes"; return;
+		case BENCH_COUNTER_PEAK_BYTES: *type = "peak_space"; *unit = "bytes"; return;
 		default: *type = bench_counter_names[counter]; *unit = "count"; return;
 	}
 }

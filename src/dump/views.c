@@ -27,10 +27,14 @@ int bench_dump_counters(const bench_profile_state *p, int *out)
 		}
 		return n;
 	}
-	for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+	for (int c = 0; c < BENCH_COUNTER_VECTOR_COUNT; c++) {
 		if (bench_cost_attributed((bench_counter) c) && bench_cost_available((bench_counter) c, NULL)) {
 			out[n++] = c;
 		}
+	}
+	/* Read from the profile, not the settings: the writer thread may write it. */
+	for (int c = BENCH_COUNTER_VECTOR_COUNT; c < BENCH_COUNTER_COUNT && p->live; c++) {
+		out[n++] = c;
 	}
 	return n;
 }
@@ -331,7 +335,10 @@ void bench_dump_views_restore_own(bench_dump_views *v)
 
 bool bench_dump_total_measured(const bench_dump_views *v, int c)
 {
-	return v->p->sampled ? v->attributed[c] : bench_cost_available((bench_counter) c, NULL);
+	if (v->p->sampled || BENCH_COUNTER_IS_LIVE(c)) {
+		return v->attributed[c];
+	}
+	return bench_cost_available((bench_counter) c, NULL);
 }
 
 void bench_dump_free_views(bench_dump_views *v)

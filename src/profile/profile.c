@@ -24,6 +24,7 @@
 #include "profile.h"
 #include "profile_private.h"
 #include "src/alloc/alloc.h"
+#include "src/alloc/live.h"
 #include "src/dump/dump.h"
 #include "src/ops/ops.h"
 
@@ -780,6 +781,7 @@ static void bench_profile_start(bench_profile_state *p, const bench_cost *start)
 	p->last.value[BENCH_COUNTER_WALL_NS] = (int64_t) p->start_ticks;
 	/* Where some user functions are not owners, a line could be counted for a function it is not in. */
 	p->line_ops = bench_ops_enabled() && bench_owners_user_only;
+	bench_live_begin(p);
 }
 
 /* Ends the profile: charges the last interval and fixes the totals, wall time in ns. */
@@ -802,6 +804,7 @@ static void bench_profile_finish(bench_profile_state *p)
 		}
 	}
 	bench_profile_ticks_to_ns(p);
+	bench_live_finish(p);
 	bench_profile_note_request(p);
 }
 

@@ -144,6 +144,11 @@ typedef struct {
 	bool time_samples_off;
 	uint64_t samples, alloc_samples;
 
+	/** profile mode, bench.track_live=1: the live counters are set at the end (src/alloc/live.h) */
+	bool live;
+	/** with live: the cycle collector's runs while the profile ran, and their wall time in ns */
+	uint64_t gc_runs;
+	int64_t gc_ns;
 } bench_profile_state;
 
 /** The profile of this thread. */
