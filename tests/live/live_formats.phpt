@@ -51,8 +51,7 @@ foreach (['live.json', 'live.pb.gz', 'live.callgrind'] as $name) {
 callgrind_annotate exit 0, events shown: live_allocs live_bytes; keep: 10 2,320
 desc: collector
 %s: inuse_space of keep 2320, churn not listed
-  sample types: %sinuse_objects/count inuse_space/bytes cleanup_objects/count cleanup_space/bytes gc_objects/count gc_space/bytes peak_space/bytes
-%A
+  sample types: %sinuse_objects/count inuse_space/bytes cleanup_objects/count cleanup_space/bytes gc_objects/count gc_space/bytes peak_space/bytes%A
 bench top --by=live_bytes live.json: keep 2320, churn 0
 bench top --by=live_bytes live.pb.gz: keep 2320, churn 0
 bench top --by=live_bytes live.callgrind: keep 2320, churn 0
