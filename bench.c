@@ -256,8 +256,13 @@ static ZEND_INI_MH(OnUpdateBenchFraction)
  */
 static ZEND_INI_MH(OnUpdateBenchAllocRequests)
 {
+	/*
+	 * The handlers cost every allocation of a picked request some 30
+	 * instructions (docs/performance.md): one request in 50 outside the CLI,
+	 * where a run is one request, none unless asked for.
+	 */
 	if (zend_string_equals_literal_ci(new_value, "auto")) {
-		*(double *) ZEND_INI_GET_ADDR() = sapi_module.name && strcmp(sapi_module.name, "cli") == 0 ? 1.0 : 0.02;
+		*(double *) ZEND_INI_GET_ADDR() = sapi_module.name && strcmp(sapi_module.name, "cli") == 0 ? 0.0 : 0.02;
 		return SUCCESS;
 	}
 	return bench_ini_fraction((double *) ZEND_INI_GET_ADDR(), entry, new_value, "auto or a number from 0 to 1",

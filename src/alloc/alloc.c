@@ -109,13 +109,26 @@ static zend_always_inline void *bench_alloc_forward_malloc(bench_alloc_state *s,
 	return bench_alloc_zend_mm_malloc(s, size BENCH_MM_CC);
 }
 
+/*
+ * The full handlers. flip_flag is set only when Zend MM itself lies below us
+ * and knows block sizes (bench_alloc_install()): that common case is tested
+ * once, and takes the straight path.
+ */
 static void *bench_alloc_malloc(size_t size BENCH_MM_DC)
 {
 	bench_alloc_state *s = BENCH_ALLOC;
-	void *ptr = bench_alloc_forward_malloc(s, size BENCH_MM_CC);
+	void *ptr;
 
+	/* Counted first: the tallies need nothing from the call, and so keep nothing across it. */
 	s->tally.allocs++;
 	s->tally.alloc_bytes += size;
+	if (EXPECTED(s->flip_flag)) {
+		*bench_alloc_custom_flag(s->heap) = ZEND_MM_CUSTOM_HEAP_NONE;
+		ptr = _zend_mm_alloc(s->heap, size BENCH_MM_FWD_CC);
+		*bench_alloc_custom_flag(s->heap) = ZEND_MM_CUSTOM_HEAP_STD;
+	} else {
+		ptr = bench_alloc_forward_malloc(s, size BENCH_MM_CC);
+	}
 	bench_alloc_note_peak(s);
 	if (UNEXPECTED(s->sampler) && (s->sample_left -= (int64_t) size) <= 0) {
 		s->sampler(size);
@@ -130,7 +143,15 @@ static void bench_alloc_free(void *ptr BENCH_MM_DC)
 	if (UNEXPECTED(ptr == NULL)) {
 		return;
 	}
-	if (s->prev_free) {
+	s->tally.frees++;
+	if (EXPECTED(s->flip_flag)) {
+		zend_mm_heap *heap = s->heap;
+
+		*bench_alloc_custom_flag(heap) = ZEND_MM_CUSTOM_HEAP_NONE;
+		s->tally.freed_bytes += zend_mm_block_size(heap, ptr);
+		_zend_mm_free(heap, ptr BENCH_MM_FWD_CC);
+		*bench_alloc_custom_flag(heap) = ZEND_MM_CUSTOM_HEAP_STD;
+	} else if (s->prev_free) {
 		s->tally.freed_bytes += bench_alloc_block_size(s, ptr);
 		s->prev_free(ptr BENCH_MM_CC);
 	} else {
@@ -139,7 +160,6 @@ static void bench_alloc_free(void *ptr BENCH_MM_DC)
 		_zend_mm_free(s->heap, ptr BENCH_MM_FWD_CC);
 		BENCH_ALLOC_FLAG_ON(s);
 	}
-	s->tally.frees++;
 }
 
 /* A realloc counts as one allocation of the new size and, when it had a block, one free. */

@@ -37,6 +37,7 @@ static zend_observer_fcall_handlers bench_observer_init(zend_execute_data *execu
 void bench_observer_minit(void)
 {
 	zend_observer_fcall_register(bench_observer_init);
+	bench_profile_minit_identities();
 	bench_profile_minit_fibers();
 	zend_observer_fiber_init_register(bench_profile_fiber_init);
 	zend_observer_fiber_switch_register(bench_profile_fiber_switch);

@@ -277,6 +277,37 @@ static zend_always_inline const void *bench_profile_identity(const zend_function
 }
 
 /*
+ * The slot of every op array's run-time cache where a user function's
+ * identity is kept once computed, so that each call reads it rather than
+ * hashing again. The engine zeroes the cache when it makes one, gives a
+ * function copied for another scope (a trait's method, a rebound closure) a
+ * cache of its own, and frees it with the op array: a slot never holds
+ * another function's identity. -1 until bench_profile_minit_identities().
+ */
+static int bench_profile_identity_slot = -1;
+
+void bench_profile_minit_identities(void)
+{
+	bench_profile_identity_slot = zend_get_op_array_extension_handle("bench");
+}
+
+/* The identity of the function a frame runs; the engine has made a user frame's run-time cache before observing it. */
+static zend_always_inline const void *bench_profile_frame_identity(const zend_execute_data *execute_data)
+{
+	const zend_function *fn = execute_data->func;
+
+	if (EXPECTED(ZEND_USER_CODE(fn->type))) {
+		void **slot = (void **) execute_data->run_time_cache + bench_profile_identity_slot;
+
+		if (UNEXPECTED(!*slot)) {
+			*slot = (void *) bench_profile_identity(fn);
+		}
+		return *slot;
+	}
+	return bench_profile_identity(fn);
+}
+
+/*
  * A function's name; a file body is "{main}" when it is the script (main) or
  * "include:file", and eval()'d code "eval:file(line) : eval()'d code" (the
  * engine's own file name for it). A stack walk also meets the engine's nameless internal
@@ -477,7 +508,8 @@ static zend_always_inline uint32_t bench_profile_child(bench_profile_state *p, u
 	/* {request} has no lines: its calls are made by the engine, or by frames that ran before the profile started. */
 	uint32_t line = parent ? bench_profile_call_line(execute_data) : 0;
 
-	return bench_profile_child_of(p, parent, bench_profile_identity(fn), line, fn, execute_data->prev_execute_data == NULL, NULL);
+	return bench_profile_child_of(p, parent, bench_profile_frame_identity(execute_data), line, fn,
+		execute_data->prev_execute_data == NULL, NULL);
 }
 
 uint32_t bench_profile_frame_node(bench_profile_state *p, uint32_t parent, const zend_function *fn, bool main, uint32_t line)

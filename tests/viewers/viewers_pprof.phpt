@@ -69,7 +69,7 @@ profile, php-cgi: 1 file: bench.TIME.PID.N.pb.gz
   row: DIR/app.php line 2, start_line 2
 sample, CLI: 1 file: bench.TIME.PID.N.pb.gz
   warnings: none
-  tag alloc_sampled: true
+  tag alloc_sampled: false
   tag pid: a number
   tag sapi: cli
   tag script: DIR/app.php
