@@ -329,6 +329,8 @@ static PHP_GINIT_FUNCTION(bench)
 /* The request's end: its profile is finished and written, and the allocation handlers come off. */
 static void bench_request_end(void)
 {
+	/* First: a warning below may run a user error handler, whose bench_start() must not begin a profile now. */
+	BENCH_G(request_ended) = true;
 	if (BENCH_INI(mode) == BENCH_MODE_PROFILE) {
 		bench_profile_rshutdown();
 	} else if (BENCH_INI(mode) == BENCH_MODE_SAMPLE) {
@@ -336,7 +338,6 @@ static void bench_request_end(void)
 	}
 	bench_dump_settle();
 	bench_alloc_rshutdown();
-	BENCH_G(request_ended) = true;
 }
 
 /* Whether bench_request_end() runs after every module's RSHUTDOWN (src/hooks/request_end.h). */

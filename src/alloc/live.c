@@ -27,6 +27,8 @@ typedef struct {
 	uint32_t node;
 	/** whether it was allocated after the request's shutdown began (its free is no cleanup) */
 	bool in_shutdown;
+	/** whether it was allocated while the cycle collector ran (its free is not what the collector collected) */
+	bool in_gc;
 } bench_live_block;
 
 /** The blocks of the running profile: open addressing, linear probing, at most half full. */
@@ -179,6 +181,7 @@ static zend_always_inline void bench_live_remember(bench_profile_state *p, void 
 	b->size = size;
 	b->node = node;
 	b->in_shutdown = (EG(flags) & EG_FLAGS_IN_SHUTDOWN) != 0;
+	b->in_gc = t->in_gc;
 	bench_live_move(t, node, (int64_t) size);
 }
 
@@ -197,7 +200,8 @@ static zend_always_inline void bench_live_forget(bench_profile_state *p, void *p
 		return;
 	}
 	int64_t *own = p->nodes[b->node].own;
-	if (t->in_gc) {
+	/* What the collector's run made itself (its stack, a destructor's temporaries) is not what it collected. */
+	if (t->in_gc && !b->in_gc) {
 		own[BENCH_COUNTER_GC_ALLOCS]++;
 		own[BENCH_COUNTER_GC_BYTES] += (int64_t) b->size;
 	} else if (!b->in_shutdown && (EG(flags) & EG_FLAGS_IN_SHUTDOWN)) {
@@ -249,7 +253,10 @@ void *bench_live_realloc(void *ptr, size_t size BENCH_MM_DC)
 		if (ptr) {
 			bench_live_forget(p, ptr);
 		}
-		bench_live_remember(p, new_ptr, size);
+		/* NULL: a failed realloc, or below Zend MM libc's realloc(ptr, 0), which frees. */
+		if (new_ptr) {
+			bench_live_remember(p, new_ptr, size);
+		}
 	}
 	return new_ptr;
 }
@@ -263,9 +270,21 @@ static int bench_live_gc(void)
 	if (!p) {
 		return bench_live_prev_gc();
 	}
+	/* A destructor that calls gc_collect_cycles() comes back here: only the outermost call is a run. */
+	if (bench_live.in_gc) {
+		return bench_live_prev_gc();
+	}
 	int64_t start = bench_cost_monotonic_ns();
 	bench_live.in_gc = true;
-	collected = bench_live_prev_gc();
+	zend_try {
+		collected = bench_live_prev_gc();
+	} zend_catch {
+		/* A fatal error in a destructor: the run ends here, and later frees are no longer the collector's. */
+		bench_live.in_gc = false;
+		p->gc_runs++;
+		p->gc_ns += bench_cost_monotonic_ns() - start;
+		zend_bailout();
+	} zend_end_try();
 	bench_live.in_gc = false;
 	p->gc_runs++;
 	p->gc_ns += bench_cost_monotonic_ns() - start;
@@ -338,10 +357,7 @@ void bench_live_finish(bench_profile_state *p)
 	for (uint32_t n = 0; n < p->nodes_used && n < t->nodes_size; n++) {
 		p->nodes[n].own[BENCH_COUNTER_PEAK_BYTES] = t->at_peak[n];
 	}
-	if (t->failed) {
-		php_error_docref(NULL, E_WARNING, "bench.track_live: out of memory, some allocations were not tracked "
-			"(the live counts of this profile are too low)");
-	}
+	p->live_incomplete = t->failed;
 	bench_live_clear(t);
 	for (int c = BENCH_COUNTER_VECTOR_COUNT; c < BENCH_COUNTER_COUNT; c++) {
 		p->total.value[c] = 0;
@@ -350,5 +366,13 @@ void bench_live_finish(bench_profile_state *p)
 		for (int c = BENCH_COUNTER_VECTOR_COUNT; c < BENCH_COUNTER_COUNT; c++) {
 			p->total.value[c] += p->nodes[n].own[c];
 		}
+	}
+}
+
+void bench_live_say_incomplete(const bench_profile_state *p)
+{
+	if (p->live_incomplete) {
+		php_error_docref(NULL, E_WARNING, "bench.track_live: out of memory, some allocations were not tracked "
+			"(the live counts of this profile are too low)");
 	}
 }

@@ -52,6 +52,13 @@ void bench_live_minit(void);
 /** Puts the cycle collector back and frees the table (MSHUTDOWN). */
 void bench_live_mshutdown(void);
 
+/**
+ * Warns when the finished profile's live counts are too low (the table could
+ * not grow). Called once the profile is written or returned: the warning may
+ * run a user error handler, which may call bench_start().
+ */
+void bench_live_say_incomplete(const bench_profile_state *p);
+
 /** A profile starts: nothing of it is live yet. */
 void bench_live_begin(bench_profile_state *p);
 

@@ -899,6 +899,7 @@ void bench_profile_rshutdown(void)
 	if (p->active) {
 		bench_profile_finish(p);
 		bench_dump_profile(p);
+		bench_live_say_incomplete(p);
 	}
 	bench_profile_fiber_free_all(p);
 }
@@ -952,6 +953,7 @@ PHP_FUNCTION(bench_stop)
 	bench_profile_finish(p);
 	bench_dump_settle();
 	bench_dump_array(p, return_value);
+	bench_live_say_incomplete(p);
 }
 /* }}} */
 

@@ -146,6 +146,8 @@ typedef struct {
 
 	/** profile mode, bench.track_live=1: the live counters are set at the end (src/alloc/live.h) */
 	bool live;
+	/** with live: some blocks went untracked (out of memory), said once the profile is complete */
+	bool live_incomplete;
 	/** with live: the cycle collector's runs while the profile ran, and their wall time in ns */
 	uint64_t gc_runs;
 	int64_t gc_ns;
