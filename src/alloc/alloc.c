@@ -131,7 +131,7 @@ static void *bench_alloc_malloc(size_t size BENCH_MM_DC)
 	}
 	bench_alloc_note_peak(s);
 	if (UNEXPECTED(s->sampler) && (s->sample_left -= (int64_t) size) <= 0) {
-		s->sampler(size);
+		s->sampler(ptr, size);
 	}
 	return ptr;
 }
@@ -189,37 +189,30 @@ static void *bench_alloc_realloc(void *ptr, size_t size BENCH_MM_DC)
 		s->tally.freed_bytes += old_size;
 	}
 	bench_alloc_note_peak(s);
-	if (UNEXPECTED(s->sampler) && (s->sample_left -= (int64_t) size) <= 0) {
-		s->sampler(size);
+	if (UNEXPECTED(s->sampler) && (s->sample_left -= (int64_t) size) <= 0 && new_ptr) {
+		s->sampler(new_ptr, size);
 	}
 	return new_ptr;
 }
 
 /*
  * Sample mode alone needs neither tallies nor block sizes: these handlers
- * only count the bytes down to the next sample and forward, the sample taken
- * first so that forwarding can end the call. Every allocation of a picked
- * request runs them (benchmarks/request_cost), so they come in two sets,
- * chosen at install, rather than test what lies below at each call. Only a
- * call that may reach zend_mm_gc() clears the custom flag: freeing never
- * does, and from 8.4 zend_mm_gc() comes to bench_alloc_gc() instead (unless
- * another extension sets handlers over ours without a collector: then Zend
- * MM collects nothing, as with that extension alone). The full handlers
- * above take over while something counts (a measurement, bench.count_allocs).
+ * count the bytes down to the next sample and forward; the rare allocation
+ * that ends a gap is sampled once its block is there, while the others'
+ * forwarding ends the call. A free looks for its block among the sampled
+ * ones only while any is live. Every allocation of a picked request runs them (benchmarks/request_cost), so they come in
+ * two sets, chosen at install, rather than test what lies below at each
+ * call. Only a call that may reach zend_mm_gc() clears the custom flag:
+ * freeing never does, and from 8.4 zend_mm_gc() comes to bench_alloc_gc()
+ * instead (unless another extension sets handlers over ours without a
+ * collector: then Zend MM collects nothing, as with that extension alone).
+ * The full handlers above take over while something counts (a measurement,
+ * bench.count_allocs).
  */
-static zend_always_inline void bench_alloc_sample_count(bench_alloc_state *s, size_t size)
-{
-	if (UNEXPECTED((s->sample_left -= (int64_t) size) <= 0)) {
-		s->sampler(size);
-	}
-}
 
 /* Zend MM below us. */
-static void *bench_alloc_sample_malloc(size_t size BENCH_MM_DC)
+static zend_always_inline void *bench_alloc_sample_zend_mm_malloc(bench_alloc_state *s, size_t size BENCH_MM_DC)
 {
-	bench_alloc_state *s = BENCH_ALLOC;
-
-	bench_alloc_sample_count(s, size);
 #if PHP_VERSION_ID >= 80400
 	return _zend_mm_alloc(s->heap, size BENCH_MM_FWD_CC);
 #else
@@ -227,16 +220,8 @@ static void *bench_alloc_sample_malloc(size_t size BENCH_MM_DC)
 #endif
 }
 
-static void bench_alloc_sample_free(void *ptr BENCH_MM_DC)
+static zend_always_inline void *bench_alloc_sample_zend_mm_realloc(bench_alloc_state *s, void *ptr, size_t size BENCH_MM_DC)
 {
-	_zend_mm_free(BENCH_ALLOC->heap, ptr BENCH_MM_FWD_CC);
-}
-
-static void *bench_alloc_sample_realloc(void *ptr, size_t size BENCH_MM_DC)
-{
-	bench_alloc_state *s = BENCH_ALLOC;
-
-	bench_alloc_sample_count(s, size);
 #if PHP_VERSION_ID >= 80400
 	return _zend_mm_realloc(s->heap, ptr, size BENCH_MM_FWD_CC);
 #else
@@ -244,31 +229,106 @@ static void *bench_alloc_sample_realloc(void *ptr, size_t size BENCH_MM_DC)
 #endif
 }
 
+static void *bench_alloc_sample_malloc(size_t size BENCH_MM_DC)
+{
+	bench_alloc_state *s = BENCH_ALLOC;
+
+	if (UNEXPECTED((s->sample_left -= (int64_t) size) <= 0)) {
+		void *ptr = bench_alloc_sample_zend_mm_malloc(s, size BENCH_MM_CC);
+		s->sampler(ptr, size);
+		return ptr;
+	}
+	return bench_alloc_sample_zend_mm_malloc(s, size BENCH_MM_CC);
+}
+
+/* Apart, so that the common free keeps no frame and ends in a jump. */
+static zend_never_inline void bench_alloc_sample_free_near(void *ptr BENCH_MM_DC)
+{
+	bench_live_sampled_drop(ptr);
+	_zend_mm_free(BENCH_ALLOC->heap, ptr BENCH_MM_FWD_CC);
+}
+
+static void bench_alloc_sample_free(void *ptr BENCH_MM_DC)
+{
+	if (UNEXPECTED(bench_live_sampled_near(ptr))) {
+		bench_alloc_sample_free_near(ptr BENCH_MM_CC);
+	} else {
+		_zend_mm_free(BENCH_ALLOC->heap, ptr BENCH_MM_FWD_CC);
+	}
+}
+
+static void *bench_alloc_sample_realloc(void *ptr, size_t size BENCH_MM_DC)
+{
+	bench_alloc_state *s = BENCH_ALLOC;
+
+	bench_live_sampled_free(ptr);
+	if (UNEXPECTED((s->sample_left -= (int64_t) size) <= 0)) {
+		void *new_ptr = bench_alloc_sample_zend_mm_realloc(s, ptr, size BENCH_MM_CC);
+		s->sampler(new_ptr, size);
+		return new_ptr;
+	}
+	return bench_alloc_sample_zend_mm_realloc(s, ptr, size BENCH_MM_CC);
+}
+
 /* Another extension's handlers, or libc's (USE_ZEND_ALLOC=0), below us. */
 static void *bench_alloc_sample_malloc_chained(size_t size BENCH_MM_DC)
 {
 	bench_alloc_state *s = BENCH_ALLOC;
 
-	bench_alloc_sample_count(s, size);
+	if (UNEXPECTED((s->sample_left -= (int64_t) size) <= 0)) {
+		void *ptr = s->prev_malloc(size BENCH_MM_CC);
+		s->sampler(ptr, size);
+		return ptr;
+	}
 	return s->prev_malloc(size BENCH_MM_CC);
+}
+
+static zend_never_inline void bench_alloc_sample_free_chained_near(void *ptr BENCH_MM_DC)
+{
+	bench_live_sampled_drop(ptr);
+	BENCH_ALLOC->prev_free(ptr BENCH_MM_CC);
 }
 
 static void bench_alloc_sample_free_chained(void *ptr BENCH_MM_DC)
 {
-	BENCH_ALLOC->prev_free(ptr BENCH_MM_CC);
+	if (UNEXPECTED(bench_live_sampled_near(ptr))) {
+		bench_alloc_sample_free_chained_near(ptr BENCH_MM_CC);
+	} else {
+		BENCH_ALLOC->prev_free(ptr BENCH_MM_CC);
+	}
 }
 
 static void *bench_alloc_sample_realloc_chained(void *ptr, size_t size BENCH_MM_DC)
 {
 	bench_alloc_state *s = BENCH_ALLOC;
 
-	bench_alloc_sample_count(s, size);
+	bench_live_sampled_free(ptr);
+	if (UNEXPECTED((s->sample_left -= (int64_t) size) <= 0)) {
+		void *new_ptr = s->prev_realloc(ptr, size BENCH_MM_CC);
+		if (new_ptr) {
+			s->sampler(new_ptr, size);
+		}
+		return new_ptr;
+	}
 	return s->prev_realloc(ptr, size BENCH_MM_CC);
 }
 
 static bool bench_alloc_is_sample_set(bench_mm_malloc_fn fn)
 {
 	return fn == bench_alloc_sample_malloc || fn == bench_alloc_sample_malloc_chained;
+}
+
+/* The full handlers in sample mode (a measurement in a sampled request): a free may be of a sampled block. */
+static void bench_alloc_sampled_free(void *ptr BENCH_MM_DC)
+{
+	bench_live_sampled_free(ptr);
+	bench_alloc_free(ptr BENCH_MM_CC);
+}
+
+static void *bench_alloc_sampled_realloc(void *ptr, size_t size BENCH_MM_DC)
+{
+	bench_live_sampled_free(ptr);
+	return bench_alloc_realloc(ptr, size BENCH_MM_CC);
 }
 
 /* The set that counts: the full handlers, or the live set over them (bench.track_live). */
@@ -330,9 +390,11 @@ static bench_mm_malloc_fn bench_alloc_top(bench_alloc_state *s)
 
 static void bench_alloc_set_ours(bench_alloc_state *s, bool full)
 {
-	/* Chosen here, not per call: without bench.track_live the counting handlers cost what they did. */
+	/* Chosen here, not per call: profile mode without bench.track_live counts at the cost it did. */
 	if (full && BENCH_INI(track_live) && BENCH_INI(mode) == BENCH_MODE_PROFILE) {
 		bench_alloc_set_handlers(s->heap, bench_live_malloc, bench_live_free, bench_live_realloc, s, true);
+	} else if (full && BENCH_INI(mode) == BENCH_MODE_SAMPLE) {
+		bench_alloc_set_handlers(s->heap, bench_alloc_malloc, bench_alloc_sampled_free, bench_alloc_sampled_realloc, s, true);
 	} else if (full) {
 		bench_alloc_set_handlers(s->heap, bench_alloc_malloc, bench_alloc_free, bench_alloc_realloc, s, true);
 	} else if (s->prev_malloc) {
@@ -490,7 +552,7 @@ void bench_alloc_count_until_rshutdown(void)
 	}
 }
 
-void bench_alloc_sample_until_rshutdown(void (*sampler)(size_t size), int64_t left)
+void bench_alloc_sample_until_rshutdown(void (*sampler)(void *ptr, size_t size), int64_t left)
 {
 	bench_alloc_state *s = BENCH_ALLOC;
 

@@ -9,6 +9,7 @@
 #ifndef BENCH_SRC_ALLOC_H
 #define BENCH_SRC_ALLOC_H
 
+#include <math.h>
 #include <stdint.h>
 #include "php.h"
 
@@ -80,7 +81,7 @@ typedef struct {
 	/** for each running measurement, the highest usage it saw up to the last begin (peak holds the rest) */
 	size_t peaks[64];
 	/** sample mode: called when an allocation uses up sample_left bytes (NULL: no sampling) */
-	void (*sampler)(size_t size);
+	void (*sampler)(void *ptr, size_t size);
 	int64_t sample_left;
 } bench_alloc_state;
 
@@ -120,10 +121,24 @@ size_t bench_alloc_peak_end(int handle);
 void bench_alloc_count_until_rshutdown(void);
 
 /**
- * Calls sampler (outside any Zend MM call, with the heap usable) for the
- * allocation that uses up the first `left` bytes, and then whenever the
- * sampler's new sample_left runs out; the handlers stay on for the request.
+ * Calls sampler (once the block is allocated, outside any Zend MM call, with
+ * the heap usable) for the allocation that uses up the first `left` bytes,
+ * and then whenever the sampler's new sample_left runs out; the handlers stay
+ * on for the request.
  */
-void bench_alloc_sample_until_rshutdown(void (*sampler)(size_t size), int64_t left);
+void bench_alloc_sample_until_rshutdown(void (*sampler)(void *ptr, size_t size), int64_t left);
+
+/**
+ * What a sampled allocation of size bytes stands for, sampling once per mean
+ * bytes: 1/p allocations and size/p bytes, p = 1 - exp(-size/mean) being the
+ * chance that a gap ends inside it.
+ */
+static zend_always_inline void bench_alloc_sample_weights(size_t size, size_t mean, int64_t *objects, int64_t *bytes)
+{
+	double chance = -expm1(-(double) size / (double) mean);
+
+	*objects = llround(1.0 / chance);
+	*bytes = llround((double) size / chance);
+}
 
 #endif /* BENCH_SRC_ALLOC_H */

@@ -17,45 +17,10 @@
 #include "php_bench.h"
 #include "live.h"
 
-/** A block allocated while the profile ran and not freed since. */
-typedef struct {
-	/** its address; 0: an empty slot */
-	uintptr_t ptr;
-	/** the size asked for, as alloc_bytes counts it */
-	size_t size;
-	/** the node that was the innermost owner when it was allocated */
-	uint32_t node;
-	/** whether it was allocated after the request's shutdown began (its free is no cleanup) */
-	bool in_shutdown;
-	/** whether it was allocated while the cycle collector ran (its free is not what the collector collected) */
-	bool in_gc;
-} bench_live_block;
-
-/** The blocks of the running profile: open addressing, linear probing, at most half full. */
-typedef struct {
-	bench_live_block *blocks;
-	/** slots, a power of two (0 before the first block); shift: 64 - log2(size) */
-	size_t size, used;
-	int shift;
-	/** memory ran out: blocks allocated since are not tracked, and the counts say too little */
-	bool failed;
-	/** whether the cycle collector is running */
-	bool in_gc;
-	/**
-	 * The peak: per node, the bytes of its live blocks now (live) and at the
-	 * highest total so far (at_peak), for nodes_size nodes. A node whose live
-	 * bytes moved since the peak is dirty, listed once in dirty: a new peak
-	 * copies only those, so each block costs a constant, and the figures are exact.
-	 */
-	int64_t *live, *at_peak;
-	uint32_t *dirty;
-	bool *is_dirty;
-	uint32_t nodes_size, dirty_used;
-	int64_t total, peak;
-} bench_live_table;
-
-/* malloc'd: the table is bench's memory, never the request's. */
+/* malloc'd: the tables are bench's memory, never the request's. */
 ZEND_TLS bench_live_table bench_live;
+TSRM_TLS bench_live_table bench_live_sampled;
+TSRM_TLS uint32_t bench_live_sampled_pages[BENCH_LIVE_SAMPLED_PAGES];
 
 static int (*bench_live_prev_gc)(void);
 
@@ -76,10 +41,10 @@ static zend_always_inline size_t bench_live_slot(const bench_live_table *t, uint
 	return i;
 }
 
-/* Doubles the table (or makes its first one); false when memory ran out. */
-static zend_never_inline bool bench_live_grow(bench_live_table *t)
+/* Doubles the table (or makes its first one, of first slots); false when memory ran out. */
+static zend_never_inline bool bench_live_grow(bench_live_table *t, size_t first)
 {
-	size_t size = t->size ? t->size * 2 : 4096;
+	size_t size = t->size ? t->size * 2 : first;
 	bench_live_block *old = t->blocks, *fresh = calloc(size, sizeof(*fresh));
 	size_t old_size = t->size;
 
@@ -160,12 +125,30 @@ static zend_always_inline void bench_live_move(bench_live_table *t, uint32_t nod
 	}
 }
 
+/* Takes the block in slot i out (backward-shift deletion). */
+static zend_always_inline void bench_live_take_out(bench_live_table *t, size_t i)
+{
+	size_t mask = t->size - 1;
+
+	t->used--;
+	/* Later blocks of the same run move back into the hole unless their home lies after it. */
+	for (size_t j = (i + 1) & mask; t->blocks[j].ptr; j = (j + 1) & mask) {
+		size_t home = bench_live_home(t, t->blocks[j].ptr);
+		bool stays = i <= j ? (i < home && home <= j) : (i < home || home <= j);
+		if (!stays) {
+			t->blocks[i] = t->blocks[j];
+			i = j;
+		}
+	}
+	t->blocks[i].ptr = 0;
+}
+
 static zend_always_inline void bench_live_remember(bench_profile_state *p, void *ptr, size_t size)
 {
 	bench_live_table *t = &bench_live;
 	uint32_t node = p->stack[p->depth - 1];
 
-	if ((UNEXPECTED(t->used * 2 >= t->size) && !bench_live_grow(t))
+	if ((UNEXPECTED(t->used * 2 >= t->size) && !bench_live_grow(t, 4096))
 			|| (UNEXPECTED(node >= t->nodes_size) && !bench_live_grow_nodes(t, node))) {
 		t->failed = true;
 		return;
@@ -185,7 +168,7 @@ static zend_always_inline void bench_live_remember(bench_profile_state *p, void 
 	bench_live_move(t, node, (int64_t) size);
 }
 
-/* A block is freed (or moved by a realloc): counted where it went, and taken out (backward-shift deletion). */
+/* A block is freed (or moved by a realloc): counted where it went, and taken out. */
 static zend_always_inline void bench_live_forget(bench_profile_state *p, void *ptr)
 {
 	bench_live_table *t = &bench_live;
@@ -193,7 +176,7 @@ static zend_always_inline void bench_live_forget(bench_profile_state *p, void *p
 	if (t->used == 0) {
 		return;
 	}
-	size_t mask = t->size - 1, i = bench_live_slot(t, (uintptr_t) ptr);
+	size_t i = bench_live_slot(t, (uintptr_t) ptr);
 	bench_live_block *b = &t->blocks[i];
 	if (!b->ptr) {
 		/* Allocated before the profile started. */
@@ -209,17 +192,7 @@ static zend_always_inline void bench_live_forget(bench_profile_state *p, void *p
 		own[BENCH_COUNTER_CLEANUP_BYTES] += (int64_t) b->size;
 	}
 	bench_live_move(t, b->node, -(int64_t) b->size);
-	t->used--;
-	/* Later blocks of the same run move back into the hole unless their home lies after it. */
-	for (size_t j = (i + 1) & mask; t->blocks[j].ptr; j = (j + 1) & mask) {
-		size_t home = bench_live_home(t, t->blocks[j].ptr);
-		bool stays = i <= j ? (i < home && home <= j) : (i < home || home <= j);
-		if (!stays) {
-			t->blocks[i] = t->blocks[j];
-			i = j;
-		}
-	}
-	t->blocks[i].ptr = 0;
+	bench_live_take_out(t, i);
 }
 
 void *bench_live_malloc(size_t size BENCH_MM_DC)
@@ -309,6 +282,8 @@ void bench_live_mshutdown(void)
 	free(bench_live.dirty);
 	free(bench_live.is_dirty);
 	memset(&bench_live, 0, sizeof(bench_live));
+	free(bench_live_sampled.blocks);
+	memset(&bench_live_sampled, 0, sizeof(bench_live_sampled));
 }
 
 static void bench_live_clear(bench_live_table *t)
@@ -369,9 +344,66 @@ void bench_live_finish(bench_profile_state *p)
 	}
 }
 
+/*
+ * Sample mode. A few hundred sampled blocks at most in a request (one per
+ * bench.alloc_sample_bytes on average), so the table stays small and a free
+ * that finds nothing there mostly probes one slot.
+ */
+void bench_live_sampled_add(void *ptr, size_t size, uint32_t node)
+{
+	bench_live_table *t = &bench_live_sampled;
+
+	if (UNEXPECTED(t->used * 2 >= t->size) && !bench_live_grow(t, 256)) {
+		t->failed = true;
+		return;
+	}
+	bench_live_block *b = &t->blocks[bench_live_slot(t, (uintptr_t) ptr)];
+	if (!b->ptr) {
+		t->used++;
+		(*bench_live_sampled_page(ptr))++;
+	}
+	b->ptr = (uintptr_t) ptr;
+	b->size = size;
+	b->node = node;
+}
+
+void bench_live_sampled_drop(void *ptr)
+{
+	bench_live_table *t = &bench_live_sampled;
+	size_t i = bench_live_slot(t, (uintptr_t) ptr);
+
+	if (t->blocks[i].ptr) {
+		bench_live_take_out(t, i);
+		(*bench_live_sampled_page(ptr))--;
+	}
+}
+
+void bench_live_sampled_finish(bench_profile_state *p, size_t mean)
+{
+	bench_live_table *t = &bench_live_sampled;
+
+	for (size_t i = 0; i < t->size && t->used; i++) {
+		bench_live_block *b = &t->blocks[i];
+		if (b->ptr) {
+			int64_t objects, bytes;
+			bench_alloc_sample_weights(b->size, mean, &objects, &bytes);
+			p->nodes[b->node].own[BENCH_COUNTER_LIVE_ALLOCS] += objects;
+			p->nodes[b->node].own[BENCH_COUNTER_LIVE_BYTES] += bytes;
+			(*bench_live_sampled_page((void *) b->ptr))--;
+			b->ptr = 0;
+			t->used--;
+		}
+	}
+	p->live_incomplete = t->failed;
+	t->failed = false;
+}
+
 void bench_live_say_incomplete(const bench_profile_state *p)
 {
-	if (p->live_incomplete) {
+	if (p->live_incomplete && p->sampled) {
+		php_error_docref(NULL, E_WARNING, "bench: out of memory, some sampled allocations were not followed to their free "
+			"(the inuse counts of this profile are too low)");
+	} else if (p->live_incomplete) {
 		php_error_docref(NULL, E_WARNING, "bench.track_live: out of memory, some allocations were not tracked "
 			"(the live counts of this profile are too low)");
 	}

@@ -24,6 +24,9 @@ int bench_dump_counters(const bench_profile_state *p, int *out)
 		if (p->allocs_sampled) {
 			out[n++] = BENCH_COUNTER_ALLOCS;
 			out[n++] = BENCH_COUNTER_ALLOC_BYTES;
+			/* The sampled allocations still held when the request ended (src/alloc/live.h). */
+			out[n++] = BENCH_COUNTER_LIVE_ALLOCS;
+			out[n++] = BENCH_COUNTER_LIVE_BYTES;
 		}
 		return n;
 	}

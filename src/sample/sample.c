@@ -36,6 +36,7 @@
 #include "frameless.h"
 #include "jit.h"
 #include "stacks.h"
+#include "src/alloc/live.h"
 #include "src/dump/dump.h"
 #include "src/profile/profile.h"
 #include "src/profile/profile_private.h"
@@ -995,15 +996,15 @@ static int64_t bench_sample_alloc_gap(void)
 #define BENCH_SAMPLE_NATIVE_SKIP 3
 
 /*
- * An allocation ended a gap: it stands for 1/p allocations and size/p bytes,
- * p = 1 - exp(-size/mean) being the chance that a gap ends inside it.
+ * An allocation ended a gap: it stands for the allocations and bytes of
+ * bench_alloc_sample_weights(), and is followed until it is freed (inuse).
  */
-static void bench_sample_alloc(size_t size)
+static void bench_sample_alloc(void *ptr, size_t size)
 {
 	bench_profile_state *p = bench_profile_get();
-	double mean = (double) BENCH_INI(alloc_sample_bytes);
 	uintptr_t ips[BENCH_SAMPLE_NATIVE_MAX];
 	int native = 0;
+	int64_t objects, bytes;
 
 	BENCH_G(alloc).sample_left = bench_sample_alloc_gap();
 	if (!p->active || bench_sample.in_alloc_sample) {
@@ -1017,9 +1018,12 @@ static void bench_sample_alloc(size_t size)
 	while (native-- > 0) {
 		node = bench_profile_native_node(p, node, ips[native]);
 	}
-	double chance = -expm1(-(double) size / mean);
-	p->nodes[node].own[BENCH_COUNTER_ALLOCS] += llround(1.0 / chance);
-	p->nodes[node].own[BENCH_COUNTER_ALLOC_BYTES] += llround((double) size / chance);
+	bench_alloc_sample_weights(size, p->alloc_sample_bytes, &objects, &bytes);
+	p->nodes[node].own[BENCH_COUNTER_ALLOCS] += objects;
+	p->nodes[node].own[BENCH_COUNTER_ALLOC_BYTES] += bytes;
+	if (ptr) {
+		bench_live_sampled_add(ptr, size, node);
+	}
 	bench_sample.alloc_samples++;
 	bench_sample.in_alloc_sample = false;
 }
@@ -1067,6 +1071,7 @@ void bench_sample_rinit(void)
 	 */
 	p->allocs_sampled = BENCH_INI(alloc_sample_bytes) > 0 && bench_sample_drawn(BENCH_INI(alloc_sample_requests));
 	p->alloc_sample_bytes = BENCH_INI(alloc_sample_bytes);
+	p->live_incomplete = false;
 	if (p->allocs_sampled) {
 		bench_alloc_sample_until_rshutdown(bench_sample_alloc, bench_sample_alloc_gap());
 	}
@@ -1188,6 +1193,10 @@ void bench_sample_rshutdown(void)
 	}
 	p->active = false;
 	p->end_ns = bench_clock_ns(CLOCK_MONOTONIC);
+	/* Now, after every module's RSHUTDOWN and before the executor's teardown: what the request still holds. */
+	if (p->allocs_sampled) {
+		bench_live_sampled_finish(p, (size_t) p->alloc_sample_bytes);
+	}
 	memset(&p->total, 0, sizeof(p->total));
 	memset(p->overhead, 0, sizeof(p->overhead));
 	/* Every counter a sample fills: time, and the estimated allocations of allocation samples. */
@@ -1209,6 +1218,7 @@ void bench_sample_rshutdown(void)
 	}
 	bench_profile_note_request(p);
 	bench_dump_profile(p);
+	bench_live_say_incomplete(p);
 }
 
 void bench_sample_info(zval *out)

@@ -64,7 +64,7 @@ $bytes = $odd = [];
 profile_validate_json(...array_map('file_get_contents', $files));
 foreach ($files as $f) {
     $profile = json_decode(file_get_contents($f), true);
-    if ($profile['counters'] === ['wall_ns', 'allocs', 'alloc_bytes'] && $profile['alloc_sample_bytes'] === 65536) {
+    if ($profile['counters'] === ['wall_ns', 'allocs', 'alloc_bytes', 'live_allocs', 'live_bytes'] && $profile['alloc_sample_bytes'] === 65536) {
         $picked++;
         $bytes[] = profile_function($profile, 'alloc_big')['inclusive']['alloc_bytes'] ?? 0;
     } elseif ($profile['counters'] === ['wall_ns'] && !isset($profile['alloc_samples'])) {

@@ -40,7 +40,7 @@ foreach ($profile['functions'] as $f) {
 $totals = array_intersect_key($profile['totals'], $own);
 printf("totals = the functions' own: %s\n", $own == $totals && $own['allocs'] > 0 ? 'yes' : json_encode([$totals, $own]));
 $callgrind = sample_run($code, ['bench.alloc_sample_bytes' => '65536', 'bench.alloc_sample_requests' => '1'], 'callgrind');
-preg_match('/^summary: (\d+) (\d+) (\d+)$/m', (string) current($callgrind['files']), $summary);
+preg_match('/^summary: (\d+) (\d+) (\d+) (\d+) (\d+)$/m', (string) current($callgrind['files']), $summary);
 printf("callgrind summary counts the allocations: %s\n", ($summary[2] ?? 0) > 1000 && ($summary[3] ?? 0) > 1e7 ? 'yes'
     : ($summary[0] ?? 'no summary'));
 
@@ -77,7 +77,7 @@ $big = profile_function($profile, 'alloc_big')['inclusive']['alloc_bytes'] ?? 0;
 printf("alloc_big sampled through the measurement and after it: %s\n", abs($big - 60e6) <= 15e6 ? 'yes' : "no ($big)");
 ?>
 --EXPECT--
-wall_ns,allocs,alloc_bytes
+wall_ns,allocs,alloc_bytes,live_allocs,live_bytes
 alloc_big: about 20 MB: yes
 alloc_big: about 2,000 allocations: yes
 str_repeat owns them: yes
