@@ -378,6 +378,18 @@ void bench_live_sampled_drop(void *ptr)
 	}
 }
 
+void bench_live_sampled_discard(void)
+{
+	bench_live_table *t = &bench_live_sampled;
+
+	if (t->used) {
+		memset(t->blocks, 0, t->size * sizeof(*t->blocks));
+		memset(bench_live_sampled_pages, 0, sizeof(bench_live_sampled_pages));
+		t->used = 0;
+	}
+	t->failed = false;
+}
+
 void bench_live_sampled_finish(bench_profile_state *p, size_t mean)
 {
 	bench_live_table *t = &bench_live_sampled;

@@ -145,6 +145,12 @@ static zend_always_inline void bench_live_sampled_free(void *ptr)
 }
 
 /**
+ * Forgets the sampled blocks without counting them: a request whose profile
+ * was dropped midway (their nodes mean nothing to the next one).
+ */
+void bench_live_sampled_discard(void);
+
+/**
  * The sampled request ends: each sampled block still live counts toward its
  * node's live_allocs and live_bytes with the weights of its sample
  * (bench_alloc_sample_weights()), and the table is emptied.

@@ -1165,6 +1165,7 @@ void bench_sample_rshutdown(void)
 	bench_profile_state *p = bench_profile_get();
 
 	if (!p->active) {
+		bench_live_sampled_discard();
 		return;
 	}
 	if (bench_sample.by_signal && !bench_sample_signal_disarm()) {
