@@ -200,9 +200,10 @@ static void *bench_alloc_realloc(void *ptr, size_t size BENCH_MM_DC)
  * count the bytes down to the next sample and forward; the rare allocation
  * that ends a gap is sampled once its block is there, while the others'
  * forwarding ends the call. A free looks for its block among the sampled
- * ones only while any is live. Every allocation of a picked request runs them (benchmarks/request_cost), so they come in
- * two sets, chosen at install, rather than test what lies below at each
- * call. Only a call that may reach zend_mm_gc() clears the custom flag:
+ * ones only when one may start in its page (src/alloc/live.h). Every
+ * allocation of a picked request runs them (benchmarks/request_cost), so
+ * they come in two sets, chosen at install, rather than test what lies below
+ * at each call. Only a call that may reach zend_mm_gc() clears the custom flag:
  * freeing never does, and from 8.4 zend_mm_gc() comes to bench_alloc_gc()
  * instead (unless another extension sets handlers over ours without a
  * collector: then Zend MM collects nothing, as with that extension alone).
