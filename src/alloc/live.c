@@ -345,9 +345,9 @@ void bench_live_finish(bench_profile_state *p)
 }
 
 /*
- * Sample mode. A few hundred sampled blocks at most in a request (one per
- * bench.alloc_sample_bytes on average), so the table stays small and a free
- * that finds nothing there mostly probes one slot.
+ * Sample mode. One sampled block per bench.alloc_sample_bytes on average, so
+ * the table stays small; a free probes it only when the per-page counter of
+ * live.h says a sampled block may start in its page.
  */
 void bench_live_sampled_add(void *ptr, size_t size, uint32_t node)
 {
