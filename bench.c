@@ -324,6 +324,7 @@ static PHP_GINIT_FUNCTION(bench)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
 	memset(bench_globals, 0, sizeof(*bench_globals));
+	bench_alloc_ginit(&bench_globals->globals.alloc);
 }
 
 /* The request's end: its profile is finished and written, and the allocation handlers come off. */

@@ -109,6 +109,17 @@ static zend_always_inline void *bench_alloc_forward_malloc(bench_alloc_state *s,
 	return bench_alloc_zend_mm_malloc(s, size BENCH_MM_CC);
 }
 
+/* A free (of a block of size bytes) in the tallies and in the owner's costs. */
+static zend_always_inline void bench_alloc_count_free(bench_alloc_state *s, size_t size)
+{
+	int64_t *owner = s->owner;
+
+	s->tally.frees++;
+	s->tally.freed_bytes += size;
+	owner[BENCH_COUNTER_FREES]++;
+	owner[BENCH_COUNTER_FREED_BYTES] += (int64_t) size;
+}
+
 /*
  * The full handlers. flip_flag is set only when Zend MM itself lies below us
  * and knows block sizes (bench_alloc_install()): that common case is tested
@@ -122,6 +133,8 @@ static void *bench_alloc_malloc(size_t size BENCH_MM_DC)
 	/* Counted first: the tallies need nothing from the call, and so keep nothing across it. */
 	s->tally.allocs++;
 	s->tally.alloc_bytes += size;
+	s->owner[BENCH_COUNTER_ALLOCS]++;
+	s->owner[BENCH_COUNTER_ALLOC_BYTES] += (int64_t) size;
 	if (EXPECTED(s->flip_flag)) {
 		*bench_alloc_custom_flag(s->heap) = ZEND_MM_CUSTOM_HEAP_NONE;
 		ptr = _zend_mm_alloc(s->heap, size BENCH_MM_FWD_CC);
@@ -143,20 +156,19 @@ static void bench_alloc_free(void *ptr BENCH_MM_DC)
 	if (UNEXPECTED(ptr == NULL)) {
 		return;
 	}
-	s->tally.frees++;
 	if (EXPECTED(s->flip_flag)) {
 		zend_mm_heap *heap = s->heap;
 
 		*bench_alloc_custom_flag(heap) = ZEND_MM_CUSTOM_HEAP_NONE;
-		s->tally.freed_bytes += zend_mm_block_size(heap, ptr);
+		bench_alloc_count_free(s, zend_mm_block_size(heap, ptr));
 		_zend_mm_free(heap, ptr BENCH_MM_FWD_CC);
 		*bench_alloc_custom_flag(heap) = ZEND_MM_CUSTOM_HEAP_STD;
 	} else if (s->prev_free) {
-		s->tally.freed_bytes += bench_alloc_block_size(s, ptr);
+		bench_alloc_count_free(s, bench_alloc_block_size(s, ptr));
 		s->prev_free(ptr BENCH_MM_CC);
 	} else {
 		BENCH_ALLOC_FLAG_OFF(s);
-		s->tally.freed_bytes += bench_alloc_block_size(s, ptr);
+		bench_alloc_count_free(s, bench_alloc_block_size(s, ptr));
 		_zend_mm_free(s->heap, ptr BENCH_MM_FWD_CC);
 		BENCH_ALLOC_FLAG_ON(s);
 	}
@@ -184,9 +196,13 @@ static void *bench_alloc_realloc(void *ptr, size_t size BENCH_MM_DC)
 	}
 	s->tally.allocs++;
 	s->tally.alloc_bytes += size;
+	s->owner[BENCH_COUNTER_ALLOCS]++;
+	s->owner[BENCH_COUNTER_ALLOC_BYTES] += (int64_t) size;
 	if (ptr) {
 		s->tally.frees++;
 		s->tally.freed_bytes += old_size;
+		s->owner[BENCH_COUNTER_FREES]++;
+		s->owner[BENCH_COUNTER_FREED_BYTES] += (int64_t) old_size;
 	}
 	bench_alloc_note_peak(s);
 	if (UNEXPECTED(s->sampler) && (s->sample_left -= (int64_t) size) <= 0 && new_ptr) {
@@ -464,6 +480,11 @@ static void bench_alloc_uninstall(bench_alloc_state *s)
 	/* Otherwise someone set handlers over ours and chains to us: we stay, still forwarding. */
 }
 
+void bench_alloc_ginit(bench_alloc_state *s)
+{
+	s->owner = s->unowned;
+}
+
 void bench_alloc_rinit(bool request_wide)
 {
 	bench_alloc_state *s = BENCH_ALLOC;
@@ -494,6 +515,7 @@ void bench_alloc_rshutdown(void)
 	s->request_wide = false;
 	s->request_over = true;
 	s->track_peak = false;
+	s->owner = s->unowned;
 	/* Handlers kept in another extension's chain still count down: never to a sample. */
 	s->sampler = NULL;
 	s->sample_left = INT64_MAX;

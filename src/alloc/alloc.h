@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdint.h>
 #include "php.h"
+#include "src/cost/cost.h"
 
 /*
  * The handlers' signature: PHP 8.4 added the (debug-only) file and line
@@ -48,6 +49,15 @@ typedef struct {
 /** The allocator hooks of one request. */
 typedef struct {
 	bench_alloc_tally tally;
+	/**
+	 * The own costs (indexed by bench_counter) that the full handlers charge
+	 * each allocation and free to as well, as it happens: the innermost
+	 * owner's while a profile runs (bench_alloc_charge_to()), which spares the
+	 * profile's hooks reading and charging the tallies on every call; unowned
+	 * otherwise. Never NULL once the globals are made.
+	 */
+	int64_t *owner;
+	int64_t unowned[BENCH_COUNTER_COUNT];
 	/** the heap our handlers are set on */
 	zend_mm_heap *heap;
 	/** handlers that were on the heap before ours; NULL: Zend MM itself */
@@ -84,6 +94,9 @@ typedef struct {
 	void (*sampler)(void *ptr, size_t size);
 	int64_t sample_left;
 } bench_alloc_state;
+
+/** Points the new globals' owner at their unowned counters. */
+void bench_alloc_ginit(bench_alloc_state *s);
 
 /** Resets the tallies; installs the handlers for the whole request when request_wide. */
 void bench_alloc_rinit(bool request_wide);

@@ -277,32 +277,51 @@ static zend_always_inline const void *bench_profile_identity(const zend_function
 }
 
 /*
- * The slot of every op array's run-time cache where a user function's
- * identity is kept once computed, so that each call reads it rather than
- * hashing again. The engine zeroes the cache when it makes one, gives a
- * function copied for another scope (a trait's method, a rebound closure) a
- * cache of its own, and frees it with the op array: a slot never holds
- * another function's identity. -1 until bench_profile_minit_identities().
+ * What bench keeps in every user function's run-time cache: its identity
+ * once computed, so that each call reads it rather than hashing again, and
+ * where its last call went in the call tree, so that a call from the same
+ * parent node and line as the last one finds its node at once (a parent
+ * calls many functions in turn, a function is mostly called from one place).
+ * The engine zeroes the cache when it makes one, gives a function copied for
+ * another scope (a trait's method, a rebound closure) a cache of its own, and
+ * frees it with the op array: a cache never holds another function's
+ * identity. A node is only taken from the tree it was found in (tree).
  */
-static int bench_profile_identity_slot = -1;
+typedef struct {
+	const void *identity;
+	/** the tree (bench_profile_state.tree) of the last call, 0 for none */
+	uint64_t tree;
+	uint32_t parent, line;
+	uint32_t node;
+} bench_profile_fn_cache;
+
+/** The first of the run-time cache's slots taken by bench_profile_fn_cache; -1 until bench_profile_minit_identities(). */
+static int bench_profile_cache_slot = -1;
 
 void bench_profile_minit_identities(void)
 {
-	bench_profile_identity_slot = zend_get_op_array_extension_handle("bench");
+	bench_profile_cache_slot = zend_get_op_array_extension_handles("bench",
+		(int) ((sizeof(bench_profile_fn_cache) + sizeof(void *) - 1) / sizeof(void *)));
 }
 
-/* The identity of the function a frame runs; the engine has made a user frame's run-time cache before observing it. */
+/* bench's part of a user frame's run-time cache: the engine has made the cache before observing the frame. */
+static zend_always_inline bench_profile_fn_cache *bench_profile_frame_cache(const zend_execute_data *execute_data)
+{
+	return (bench_profile_fn_cache *) ((void **) execute_data->run_time_cache + bench_profile_cache_slot);
+}
+
+/* The identity of the function a frame runs. */
 static zend_always_inline const void *bench_profile_frame_identity(const zend_execute_data *execute_data)
 {
 	const zend_function *fn = execute_data->func;
 
 	if (EXPECTED(ZEND_USER_CODE(fn->type))) {
-		void **slot = (void **) execute_data->run_time_cache + bench_profile_identity_slot;
+		bench_profile_fn_cache *cache = bench_profile_frame_cache(execute_data);
 
-		if (UNEXPECTED(!*slot)) {
-			*slot = (void *) bench_profile_identity(fn);
+		if (UNEXPECTED(!cache->identity)) {
+			cache->identity = bench_profile_identity(fn);
 		}
-		return *slot;
+		return cache->identity;
 	}
 	return bench_profile_identity(fn);
 }
@@ -508,8 +527,24 @@ static zend_always_inline uint32_t bench_profile_child(bench_profile_state *p, u
 	/* {request} has no lines: its calls are made by the engine, or by frames that ran before the profile started. */
 	uint32_t line = parent ? bench_profile_call_line(execute_data) : 0;
 
-	return bench_profile_child_of(p, parent, bench_profile_frame_identity(execute_data), line, fn,
+	if (UNEXPECTED(!ZEND_USER_CODE(fn->type))) {
+		return bench_profile_child_of(p, parent, bench_profile_identity(fn), line, fn,
+			execute_data->prev_execute_data == NULL, NULL);
+	}
+	bench_profile_fn_cache *cache = bench_profile_frame_cache(execute_data);
+	if (EXPECTED(cache->tree == p->tree && cache->parent == parent && cache->line == line)) {
+		return cache->node;
+	}
+	uint32_t node = bench_profile_child_of(p, parent, bench_profile_frame_identity(execute_data), line, fn,
 		execute_data->prev_execute_data == NULL, NULL);
+	/* Not the parent itself, which stands for a child past bench.max_nodes: each such call is counted. */
+	if (EXPECTED(node != parent)) {
+		cache->tree = p->tree;
+		cache->parent = parent;
+		cache->line = line;
+		cache->node = node;
+	}
+	return node;
 }
 
 uint32_t bench_profile_frame_node(bench_profile_state *p, uint32_t parent, const zend_function *fn, bool main, uint32_t line)
@@ -537,94 +572,114 @@ uint32_t bench_profile_named_node(bench_profile_state *p, uint32_t parent, const
 }
 
 /*
- * The hooks' read: bench_cost_read_fast() inlined, without the hardware
- * counters unless they are open (then the full read, which reads them).
+ * The innermost owner changed (a call, a return, a fiber switch, a new
+ * profile): the hooks charge it from now, and so do the allocation handlers,
+ * unless the hooks read every counter (reread_all), allocations included.
  */
-static zend_always_inline void bench_profile_read(const bench_profile_state *p, bench_cost *out)
+static zend_always_inline void bench_profile_set_top(bench_profile_state *p)
 {
-	if (UNEXPECTED(p->reread_all)) {
-		bench_cost_read_fast(out);
-		return;
+	p->top_own = p->nodes[p->stack[p->depth - 1]].own;
+	if (EXPECTED(!p->reread_all)) {
+		BENCH_G(alloc).owner = p->top_own;
 	}
-	const bench_alloc_tally *tally = &BENCH_G(alloc).tally;
-
-	out->value[BENCH_COUNTER_WALL_NS] = (int64_t) bench_cost_ticks();
-	out->value[BENCH_COUNTER_CPU_NS] = 0;
-	out->value[BENCH_COUNTER_INSTRUCTIONS] = 0;
-	out->value[BENCH_COUNTER_CYCLES] = 0;
-	out->value[BENCH_COUNTER_ALLOCS] = (int64_t) tally->allocs;
-	out->value[BENCH_COUNTER_ALLOC_BYTES] = (int64_t) tally->alloc_bytes;
-	out->value[BENCH_COUNTER_FREES] = (int64_t) tally->frees;
-	out->value[BENCH_COUNTER_FREED_BYTES] = (int64_t) tally->freed_bytes;
-	out->value[BENCH_COUNTER_OPS] = (int64_t) bench_ops_read();
-	out->value[BENCH_COUNTER_RETAINED_BYTES] = 0;
 }
 
-/* The counters that move between two hooks when no hardware counter is open. */
-#define BENCH_PROFILE_MOVING(X) X(ALLOCS) X(ALLOC_BYTES) X(FREES) X(FREED_BYTES) X(OPS)
+/* The profile stops (its end, or out of memory): the allocation handlers charge no one. */
+static void bench_profile_deactivate(bench_profile_state *p)
+{
+	p->active = false;
+	BENCH_G(alloc).owner = BENCH_G(alloc).unowned;
+}
+
+/* With hardware counters open, a hook's first read: every counter, charged to the innermost owner. */
+static zend_never_inline void bench_profile_charge_all(bench_profile_state *p, bench_cost *now)
+{
+	bench_cost_read_fast(now);
+	for (int i = 0; i < BENCH_COUNTER_COUNT; i++) {
+		p->top_own[i] += now->value[i] - p->last.value[i];
+	}
+}
+
+/* With hardware counters open, a hook's last read: what the hook cost since its first, to no one. */
+static zend_never_inline void bench_profile_restart_all(bench_profile_state *p, const bench_cost *from)
+{
+	bench_cost_read_fast(&p->last);
+	for (int i = 0; i < BENCH_COUNTER_COUNT; i++) {
+		p->overhead[i] += p->last.value[i] - from->value[i];
+	}
+}
 
 /*
- * Charges the interval since the last read to the innermost owner. Without
- * hardware counters a hook reads the clock once (a second read would cost as
- * much as the call it measures): the interval then also holds the previous
- * hook's work after its read, which goes to overhead, as estimated by
- * bench_profile_restart(). Own costs plus overhead still add up exactly.
+ * Charges the interval since the last hook to the innermost owner, and
+ * returns the clock's read that ends it. Without hardware counters a hook
+ * reads the clock once (a second read would cost as much as the call it
+ * measures): the interval then also holds the previous hook's work after its
+ * read, which goes to overhead, as estimated by bench_profile_restart(). Own
+ * costs plus overhead still add up exactly. Allocations need no read: the
+ * handlers charged them already.
  */
-static zend_always_inline void bench_profile_charge(bench_profile_state *p, const bench_cost *now)
+static zend_always_inline uint64_t bench_profile_charge_clock(bench_profile_state *p)
 {
-	int64_t *own = p->nodes[p->stack[p->depth - 1]].own;
-
-	if (UNEXPECTED(p->reread_all)) {
-		for (int i = 0; i < BENCH_COUNTER_COUNT; i++) {
-			own[i] += now->value[i] - p->last.value[i];
-		}
-		return;
-	}
-	int64_t wall = now->value[BENCH_COUNTER_WALL_NS] - p->last.value[BENCH_COUNTER_WALL_NS];
+	uint64_t now = bench_cost_ticks();
+	int64_t wall = (int64_t) now - p->last.value[BENCH_COUNTER_WALL_NS];
 	int64_t hook = EXPECTED(p->last_estimated) ? MIN(wall, p->hook_ticks) : 0;
-	own[BENCH_COUNTER_WALL_NS] += wall - hook;
+	p->top_own[BENCH_COUNTER_WALL_NS] += wall - hook;
 	p->overhead[BENCH_COUNTER_WALL_NS] += hook;
-#define BENCH_PROFILE_CHARGE(c) own[BENCH_COUNTER_##c] += now->value[BENCH_COUNTER_##c] - p->last.value[BENCH_COUNTER_##c];
-	BENCH_PROFILE_MOVING(BENCH_PROFILE_CHARGE)
-#undef BENCH_PROFILE_CHARGE
+	if (UNEXPECTED(p->ops_counted)) {
+		int64_t ops = (int64_t) bench_ops_read();
+		p->top_own[BENCH_COUNTER_OPS] += ops - p->last.value[BENCH_COUNTER_OPS];
+		p->last.value[BENCH_COUNTER_OPS] = ops;
+	}
+	return now;
+}
+
+/* The same, whether or not hardware counters are open (then all holds the read, and 0 is returned). */
+static zend_always_inline uint64_t bench_profile_charge(bench_profile_state *p, bench_cost *all)
+{
+	if (UNEXPECTED(p->reread_all)) {
+		bench_profile_charge_all(p, all);
+		return 0;
+	}
+	return bench_profile_charge_clock(p);
 }
 
 /* One hook in this many reads the clock again at its end, to measure what a hook costs. */
 #define BENCH_PROFILE_MEASURE_EVERY 64
 
 /*
- * Starts the next interval at the end of a hook. The hooks allocate nothing
- * from Zend MM and run no opcode: only the clock (and the hardware counters,
- * when open) moved since the hook's first read. With hardware counters every
- * hook reads them again here and its cost is charged to no one, exactly.
- * Otherwise every 64th hook reads the clock again, charges itself to overhead
- * exactly, and updates the estimate that the next intervals give to overhead.
+ * Starts the next interval at the end of a hook (now: its clock read). The
+ * hooks allocate nothing from Zend MM and run no opcode: only the clock (and
+ * the hardware counters, when open) moved since the hook's first read. With
+ * hardware counters every hook reads them again here and its cost is charged
+ * to no one, exactly. Otherwise every 64th hook reads the clock again,
+ * charges itself to overhead exactly, and updates the estimate that the next
+ * intervals give to overhead.
  */
-static zend_always_inline void bench_profile_restart(bench_profile_state *p, const bench_cost *from)
+static zend_always_inline void bench_profile_restart_clock(bench_profile_state *p, uint64_t now)
 {
-	if (UNEXPECTED(p->reread_all)) {
-		bench_cost_read_fast(&p->last);
-		for (int i = 0; i < BENCH_COUNTER_COUNT; i++) {
-			p->overhead[i] += p->last.value[i] - from->value[i];
-		}
-		return;
-	}
-#define BENCH_PROFILE_KEEP(c) p->last.value[BENCH_COUNTER_##c] = from->value[BENCH_COUNTER_##c];
-	BENCH_PROFILE_MOVING(BENCH_PROFILE_KEEP)
-#undef BENCH_PROFILE_KEEP
 	if (EXPECTED(++p->hooks % BENCH_PROFILE_MEASURE_EVERY != 0)) {
-		p->last.value[BENCH_COUNTER_WALL_NS] = from->value[BENCH_COUNTER_WALL_NS];
+		p->last.value[BENCH_COUNTER_WALL_NS] = (int64_t) now;
 		p->last_estimated = true;
 		return;
 	}
 	int64_t end = (int64_t) bench_cost_ticks();
-	int64_t spent = end - from->value[BENCH_COUNTER_WALL_NS];
+	int64_t spent = end - (int64_t) now;
 	p->last.value[BENCH_COUNTER_WALL_NS] = end;
 	p->last_estimated = false;
 	p->overhead[BENCH_COUNTER_WALL_NS] += spent;
 	/* A moving average that one preempted hook does not throw off. */
 	spent = MIN(spent, 2 * p->hook_ticks + 256);
 	p->hook_ticks += (spent - p->hook_ticks) / 8;
+}
+
+/* The same, whether or not hardware counters are open (all: the hook's first read). */
+static zend_always_inline void bench_profile_restart(bench_profile_state *p, uint64_t now, const bench_cost *all)
+{
+	if (UNEXPECTED(p->reread_all)) {
+		bench_profile_restart_all(p, all);
+		return;
+	}
+	bench_profile_restart_clock(p, now);
 }
 
 /* The opcodes that run from now are the innermost owner's, on its lines (src/ops/ops.h). */
@@ -637,54 +692,97 @@ static zend_always_inline void bench_profile_count_lines(const bench_profile_sta
 	}
 }
 
-void bench_profile_enter(zend_execute_data *execute_data)
+/*
+ * A call past bench.max_depth, onto a full shadow stack, or with hardware
+ * counters open: bench_profile_enter()'s general case, kept out of its line.
+ */
+static zend_never_inline void bench_profile_enter_slow(bench_profile_state *p, zend_execute_data *execute_data)
 {
-	bench_profile_state *p = &bench_profile;
-	bench_cost now;
-
-	if (UNEXPECTED(!p->active)) {
-		return;
-	}
-	bench_profile_read(p, &now);
-	bench_profile_charge(p, &now);
-
+	bench_cost all;
+	uint64_t now = bench_profile_charge(p, &all);
 	uint32_t top = p->stack[p->depth - 1];
 	uint32_t node;
-	if (UNEXPECTED(p->depth >= (uint32_t) BENCH_INI(max_depth))) {
+
+	if (p->depth >= (uint32_t) BENCH_INI(max_depth)) {
 		/* Deeper frames fold into the capped node: its cost and calls, one level. */
 		p->folded_depth++;
 		node = top;
 	} else {
 		node = bench_profile_child(p, top, execute_data);
 	}
-	if (UNEXPECTED(!bench_profile_grow((void **) &p->stack, &p->stack_size, sizeof(*p->stack), p->depth + 1))) {
+	if (!bench_profile_grow((void **) &p->stack, &p->stack_size, sizeof(*p->stack), p->depth + 1)) {
 		/* Out of memory: stop profiling this request rather than lose track of the stack. */
-		p->active = false;
+		bench_profile_deactivate(p);
 		return;
 	}
+	p->fast_depth = MIN(p->stack_size, (uint32_t) BENCH_INI(max_depth));
 	p->nodes[node].calls++;
 	p->stack[p->depth++] = node;
+	bench_profile_set_top(p);
 	bench_profile_count_lines(p);
+	bench_profile_restart(p, now, &all);
+}
 
-	bench_profile_restart(p, &now);
+void bench_profile_enter(zend_execute_data *execute_data)
+{
+	bench_profile_state *p = &bench_profile;
+
+	if (UNEXPECTED(!p->active)) {
+		return;
+	}
+	/* fast_depth is 0 with hardware counters open. */
+	if (UNEXPECTED(p->depth >= p->fast_depth)) {
+		bench_profile_enter_slow(p, execute_data);
+		return;
+	}
+	uint64_t now = bench_profile_charge_clock(p);
+	uint32_t node = bench_profile_child(p, p->stack[p->depth - 1], execute_data);
+	/* Taken after the child: a new one may have moved the nodes. */
+	bench_profile_node *entered = &p->nodes[node];
+
+	entered->calls++;
+	p->stack[p->depth++] = node;
+	p->top_own = entered->own;
+	BENCH_G(alloc).owner = entered->own;
+	bench_profile_count_lines(p);
+	bench_profile_restart_clock(p, now);
+}
+
+/* bench_profile_leave() with hardware counters open. */
+static zend_never_inline void bench_profile_leave_all(bench_profile_state *p)
+{
+	bench_cost all;
+
+	bench_profile_charge_all(p, &all);
+	if (p->depth > 1) {
+		p->depth--;
+		bench_profile_set_top(p);
+		bench_profile_count_lines(p);
+	}
+	bench_profile_restart_all(p, &all);
 }
 
 void bench_profile_leave(void)
 {
 	bench_profile_state *p = &bench_profile;
-	bench_cost now;
 
 	/* The root stays: an end without its begin (profiling started mid-stack) charges the root. */
 	if (UNEXPECTED(!p->active)) {
 		return;
 	}
-	bench_profile_read(p, &now);
-	bench_profile_charge(p, &now);
-	if (p->depth > 1) {
-		p->depth--;
+	if (UNEXPECTED(p->reread_all)) {
+		bench_profile_leave_all(p);
+		return;
 	}
-	bench_profile_count_lines(p);
-	bench_profile_restart(p, &now);
+	uint64_t now = bench_profile_charge_clock(p);
+	if (EXPECTED(p->depth > 1)) {
+		int64_t *own = p->nodes[p->stack[--p->depth - 1]].own;
+
+		p->top_own = own;
+		BENCH_G(alloc).owner = own;
+		bench_profile_count_lines(p);
+	}
+	bench_profile_restart_clock(p, now);
 }
 
 void bench_profile_note_request(bench_profile_state *p)
@@ -771,6 +869,8 @@ static void bench_profile_ticks_to_ns(bench_profile_state *p)
 bool bench_profile_begin_tree(bench_profile_state *p)
 {
 	bench_profile_reset(p);
+	/* What functions' caches remember of the last tree is of no use in this one. */
+	p->tree++;
 	if (bench_profile_new_node(p, BENCH_PROFILE_NONE, BENCH_PROFILE_NONE, 0) == BENCH_PROFILE_NONE
 			|| !bench_profile_grow((void **) &p->stack, &p->stack_size, sizeof(*p->stack), 1)) {
 		p->active = false;
@@ -813,7 +913,36 @@ static void bench_profile_start(bench_profile_state *p, const bench_cost *start)
 	p->last.value[BENCH_COUNTER_WALL_NS] = (int64_t) p->start_ticks;
 	/* Where some user functions are not owners, a line could be counted for a function it is not in. */
 	p->line_ops = bench_ops_enabled() && bench_owners_user_only;
+	p->ops_counted = bench_ops_enabled();
+	p->fast_depth = p->reread_all ? 0 : MIN(p->stack_size, (uint32_t) BENCH_INI(max_depth));
+	p->last.value[BENCH_COUNTER_OPS] = (int64_t) bench_ops_read();
+	if (!p->reread_all) {
+		/* What was allocated since start is the root's; from here each allocation is charged as it is made. */
+		const bench_alloc_tally *tally = &BENCH_G(alloc).tally;
+		int64_t *root = p->nodes[0].own;
+
+		root[BENCH_COUNTER_ALLOCS] += (int64_t) tally->allocs - start->value[BENCH_COUNTER_ALLOCS];
+		root[BENCH_COUNTER_ALLOC_BYTES] += (int64_t) tally->alloc_bytes - start->value[BENCH_COUNTER_ALLOC_BYTES];
+		root[BENCH_COUNTER_FREES] += (int64_t) tally->frees - start->value[BENCH_COUNTER_FREES];
+		root[BENCH_COUNTER_FREED_BYTES] += (int64_t) tally->freed_bytes - start->value[BENCH_COUNTER_FREED_BYTES];
+		root[BENCH_COUNTER_OPS] += p->last.value[BENCH_COUNTER_OPS] - start->value[BENCH_COUNTER_OPS];
+	}
+	bench_profile_set_top(p);
 	bench_live_begin(p);
+}
+
+/* The counters that the hooks attribute, now: wall time in ticks (the clock's read given). */
+static void bench_profile_snapshot(uint64_t ticks, bench_cost *out)
+{
+	const bench_alloc_tally *tally = &BENCH_G(alloc).tally;
+
+	memset(out, 0, sizeof(*out));
+	out->value[BENCH_COUNTER_WALL_NS] = (int64_t) ticks;
+	out->value[BENCH_COUNTER_ALLOCS] = (int64_t) tally->allocs;
+	out->value[BENCH_COUNTER_ALLOC_BYTES] = (int64_t) tally->alloc_bytes;
+	out->value[BENCH_COUNTER_FREES] = (int64_t) tally->frees;
+	out->value[BENCH_COUNTER_FREED_BYTES] = (int64_t) tally->freed_bytes;
+	out->value[BENCH_COUNTER_OPS] = (int64_t) bench_ops_read();
 }
 
 /* Ends the profile: charges the last interval and fixes the totals, wall time in ns. */
@@ -821,9 +950,11 @@ static void bench_profile_finish(bench_profile_state *p)
 {
 	bench_cost now, full;
 
-	bench_profile_read(p, &now);
-	bench_profile_charge(p, &now);
-	p->active = false;
+	uint64_t ticks = bench_profile_charge(p, &now);
+	if (!p->reread_all) {
+		bench_profile_snapshot(ticks, &now);
+	}
+	bench_profile_deactivate(p);
 	memset(&bench_ops_at, 0, sizeof(bench_ops_at));
 
 	bench_cost_end(&full);
@@ -1078,13 +1209,12 @@ void bench_profile_fiber_switch(zend_fiber_context *from, zend_fiber_context *to
 {
 	bench_profile_state *p = &bench_profile;
 	bench_profile_fiber_stack **from_slot = bench_profile_fiber_slot(from), **to_slot = bench_profile_fiber_slot(to);
-	bench_cost now;
+	bench_cost all;
 
 	if (!p->active || !from_slot || !to_slot) {
 		return;
 	}
-	bench_profile_read(p, &now);
-	bench_profile_charge(p, &now);
+	uint64_t now = bench_profile_charge(p, &all);
 
 	/* Keep the stack of the context we leave. */
 	bench_profile_fiber_stack *kept = *from_slot;
@@ -1094,7 +1224,7 @@ void bench_profile_fiber_switch(zend_fiber_context *from, zend_fiber_context *to
 	uint32_t *copy = kept ? realloc(kept->stack, sizeof(*copy) * p->depth) : NULL;
 	if (!copy) {
 		/* Out of memory: stop profiling rather than attribute to the wrong frames. */
-		p->active = false;
+		bench_profile_deactivate(p);
 		return;
 	}
 	memcpy(copy, p->stack, sizeof(*copy) * p->depth);
@@ -1112,6 +1242,7 @@ void bench_profile_fiber_switch(zend_fiber_context *from, zend_fiber_context *to
 		p->stack[0] = top;
 		p->depth = 1;
 	}
+	bench_profile_set_top(p);
 	bench_profile_count_lines(p);
-	bench_profile_restart(p, &now);
+	bench_profile_restart(p, now, &all);
 }

@@ -45,7 +45,7 @@ void bench_profile_enter(zend_execute_data *execute_data);
 /** Leaves the innermost owner frame (observer end). */
 void bench_profile_leave(void);
 
-/** Takes the run-time cache slot where each user function's identity is kept (MINIT, with the observer). */
+/** Takes the run-time cache slots where bench keeps each user function's identity and last node (MINIT, with the observer). */
 void bench_profile_minit_identities(void);
 
 /** Takes the reserved slot of fiber contexts where a fiber's shadow stack is kept (MINIT). */

@@ -93,14 +93,27 @@ typedef struct {
 	bench_profile_slot *func_slots;
 	uint32_t func_slots_size;
 
+	/** counts the trees begun in this thread: functions' run-time caches name the tree their node is in */
+	uint64_t tree;
+
 	/** the shadow stack of node indexes; [0] is the root */
 	uint32_t *stack;
 	uint32_t depth, stack_size;
+	/** below this depth a call takes the hooks' fast path: the stack has room, bench.max_depth is far, no hardware counter is open */
+	uint32_t fast_depth;
 
-	/** counters at the start of the current interval */
+	/**
+	 * The counters at the start of the current interval: every one with
+	 * reread_all, else wall time (in ticks) and opcodes only: allocations are
+	 * charged by the allocation handlers as they happen (top_own).
+	 */
 	bench_cost last;
 	/** whether the hooks must read every counter again on exit (hardware counters move in them) */
 	bool reread_all;
+	/** whether opcodes are counted (bench.count_ops=1), so charged by the hooks */
+	bool ops_counted;
+	/** the own costs of the innermost owner (the node atop the stack), which the hooks charge */
+	int64_t *top_own;
 	/** hooks run in this profile, and the estimate of one hook's ticks after its clock read */
 	uint64_t hooks;
 	int64_t hook_ticks;
