@@ -501,6 +501,8 @@ void bench_alloc_rinit(bool request_wide)
 	bench_alloc_state *s = BENCH_ALLOC;
 
 	memset(&s->tally, 0, sizeof(s->tally));
+	/* Until a profile starts, and whatever the last request left. */
+	s->owner = s->unowned;
 	s->users = 0;
 	s->request_wide = false;
 	s->freed_size_known = true;
