@@ -693,6 +693,17 @@ static zend_always_inline void bench_profile_count_lines(const bench_profile_sta
 }
 
 /*
+ * The depth below which bench_profile_enter() takes its fast path: the stack
+ * has room and bench.max_depth is not reached. 0 with hardware counters open,
+ * which the fast path does not read (and where the allocation handlers must
+ * not charge owners: the hooks' reads count allocations already).
+ */
+static void bench_profile_set_fast_depth(bench_profile_state *p)
+{
+	p->fast_depth = p->reread_all ? 0 : MIN(p->stack_size, (uint32_t) BENCH_INI(max_depth));
+}
+
+/*
  * A call past bench.max_depth, onto a full shadow stack, or with hardware
  * counters open: bench_profile_enter()'s general case, kept out of its line.
  */
@@ -715,7 +726,7 @@ static zend_never_inline void bench_profile_enter_slow(bench_profile_state *p, z
 		bench_profile_deactivate(p);
 		return;
 	}
-	p->fast_depth = MIN(p->stack_size, (uint32_t) BENCH_INI(max_depth));
+	bench_profile_set_fast_depth(p);
 	p->nodes[node].calls++;
 	p->stack[p->depth++] = node;
 	bench_profile_set_top(p);
@@ -735,6 +746,7 @@ void bench_profile_enter(zend_execute_data *execute_data)
 		bench_profile_enter_slow(p, execute_data);
 		return;
 	}
+	ZEND_ASSERT(!p->reread_all);
 	uint64_t now = bench_profile_charge_clock(p);
 	uint32_t node = bench_profile_child(p, p->stack[p->depth - 1], execute_data);
 	/* Taken after the child: a new one may have moved the nodes. */
@@ -914,7 +926,7 @@ static void bench_profile_start(bench_profile_state *p, const bench_cost *start)
 	/* Where some user functions are not owners, a line could be counted for a function it is not in. */
 	p->line_ops = bench_ops_enabled() && bench_owners_user_only;
 	p->ops_counted = bench_ops_enabled();
-	p->fast_depth = p->reread_all ? 0 : MIN(p->stack_size, (uint32_t) BENCH_INI(max_depth));
+	bench_profile_set_fast_depth(p);
 	p->last.value[BENCH_COUNTER_OPS] = (int64_t) bench_ops_read();
 	if (!p->reread_all) {
 		/* What was allocated since start is the root's; from here each allocation is charged as it is made. */
