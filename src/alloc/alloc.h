@@ -52,9 +52,9 @@ typedef struct {
 	/**
 	 * The own costs (indexed by bench_counter) that the full handlers charge
 	 * each allocation and free to as well, as it happens: the innermost
-	 * owner's while a profile runs (bench_alloc_charge_to()), which spares the
-	 * profile's hooks reading and charging the tallies on every call; unowned
-	 * otherwise. Never NULL once the globals are made.
+	 * owner's while a profile runs (its hooks point it there), which spares
+	 * them reading and charging the tallies on every call; unowned otherwise.
+	 * Never NULL once the globals are made.
 	 */
 	int64_t *owner;
 	int64_t unowned[BENCH_COUNTER_COUNT];

@@ -943,20 +943,6 @@ static void bench_profile_start(bench_profile_state *p, const bench_cost *start)
 	bench_live_begin(p);
 }
 
-/* The counters that the hooks attribute, now: wall time in ticks (the clock's read given). */
-static void bench_profile_snapshot(uint64_t ticks, bench_cost *out)
-{
-	const bench_alloc_tally *tally = &BENCH_G(alloc).tally;
-
-	memset(out, 0, sizeof(*out));
-	out->value[BENCH_COUNTER_WALL_NS] = (int64_t) ticks;
-	out->value[BENCH_COUNTER_ALLOCS] = (int64_t) tally->allocs;
-	out->value[BENCH_COUNTER_ALLOC_BYTES] = (int64_t) tally->alloc_bytes;
-	out->value[BENCH_COUNTER_FREES] = (int64_t) tally->frees;
-	out->value[BENCH_COUNTER_FREED_BYTES] = (int64_t) tally->freed_bytes;
-	out->value[BENCH_COUNTER_OPS] = (int64_t) bench_ops_read();
-}
-
 /* Ends the profile: charges the last interval and fixes the totals, wall time in ns. */
 static void bench_profile_finish(bench_profile_state *p)
 {
@@ -964,7 +950,9 @@ static void bench_profile_finish(bench_profile_state *p)
 
 	uint64_t ticks = bench_profile_charge(p, &now);
 	if (!p->reread_all) {
-		bench_profile_snapshot(ticks, &now);
+		/* The rest of the counters as of the last interval's end, the clock's read. */
+		bench_cost_read_fast(&now);
+		now.value[BENCH_COUNTER_WALL_NS] = (int64_t) ticks;
 	}
 	bench_profile_deactivate(p);
 	memset(&bench_ops_at, 0, sizeof(bench_ops_at));
