@@ -26,20 +26,23 @@ $files = array_filter(
 );
 sort($files);
 
-// The report command goes to PEAR's bin_dir (as "bench", see <install> below), its code to php_dir/bench/report/,
-// which bin/bench finds in the include path.
+// The report command goes to PEAR's bin_dir (as "bench", see <install> below) with PEAR's data_dir written into it, its
+// code to data_dir/bench/report/, where bin/bench looks. Not role="php": that is for libraries in the include path, and
+// pecl package reads those files as PHP 5 code (it warns of every function that is not named bench*, namespaces unknown
+// to it, and calls \Foo::bar() "invalid PHP").
 $role = function (string $f): string {
     if (str_starts_with($f, 'tests/') || str_starts_with($f, 'benchmarks/')) return 'test';
     if (in_array($f, ['LICENSE', 'README.md', 'bench.stub.php', 'composer.json'], true) || str_starts_with($f, 'demo/')
         || str_starts_with($f, 'docs/')) return 'doc';
     if ($f === 'bin/bench') return 'script';
-    if (str_starts_with($f, 'report/')) return 'php';
+    if (str_starts_with($f, 'report/')) return 'data';
     return 'src';
 };
 $entries = '';
 foreach ($files as $f) {
-    $entries .= sprintf("      <file name=\"%s\" role=\"%s\"%s/>\n", htmlspecialchars($f), $role($f),
-        $role($f) === 'php' ? ' baseinstalldir="bench"' : '');
+    $entries .= $f === 'bin/bench'
+        ? "      <file name=\"bin/bench\" role=\"script\">\n        <tasks:replace from=\"@data_dir@\" to=\"data_dir\" type=\"pear-config\"/>\n      </file>\n"
+        : sprintf("      <file name=\"%s\" role=\"%s\"/>\n", htmlspecialchars($f), $role($f));
 }
 
 $xml = <<<XML
