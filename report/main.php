@@ -85,10 +85,11 @@ function load_bench(array $argv, Options $o): ?int
     if (!$zstd) {
         return null;
     }
-    if (is_file(ini_get('extension_dir') . '/bench.so') && function_exists('dl') && ini_get('enable_dl') && @dl('bench.so')) {
+    // The build next to the command (a checkout's modules/) before the one installed in extension_dir.
+    $so = dirname(__DIR__) . '/modules/bench.so';
+    if (!is_file($so) && is_file(ini_get('extension_dir') . '/bench.so') && function_exists('dl') && ini_get('enable_dl') && @dl('bench.so')) {
         return null;
     }
-    $so = dirname(__DIR__) . '/modules/bench.so';
     if (!is_file($so)) {
         return null;
     }

@@ -15,7 +15,7 @@ exec('cd ' . escapeshellarg($top) . ' && PHP_PEAR_PHP_BIN=' . escapeshellarg(PHP
 echo "pecl package-validate: exit $status, ", implode(' ', preg_grep('/^Validation:/', $out)), "\n";
 
 // (The suite runs with -n: no SimpleXML. The generator writes one file a line.)
-preg_match_all('~<file name="([^"]+)" role="(\w+)"[^>]*/>~', file_get_contents("$top/package.xml"), $files, PREG_SET_ORDER);
+preg_match_all('~<file name="([^"]+)" role="(\w+)"~', file_get_contents("$top/package.xml"), $files, PREG_SET_ORDER);
 $listed = array_column($files, 2, 1);
 $missing = [];
 // The build: config.m4's sources and the headers they include from the tree.
@@ -62,6 +62,12 @@ printf("benchmarks: %s, role %s\n", in_array('benchmarks/lib/results.php', $benc
     implode(',', array_unique(array_map(fn($f) => $listed[$f], $bench))));
 printf("roles: bench.c %s, tests/sample/deny_syscall.c %s, docs/profile.schema.json %s\n", $listed['bench.c'] ?? '-',
     $listed['tests/sample/deny_syscall.c'] ?? '-', $listed['docs/profile.schema.json'] ?? '-');
+// The report command: a script that PECL writes its data_dir into, its code in that data_dir (not role="php", which pecl
+// package would read as PHP 5 code, with a warning for every function).
+printf("report command: bin/bench %s%s, report/ %s\n", $listed['bin/bench'] ?? '-',
+    preg_match('~<file name="bin/bench" role="script">\s*<tasks:replace from="@data_dir@" to="data_dir" type="pear-config"/>~',
+        file_get_contents("$top/package.xml")) ? ' with @data_dir@ replaced' : '',
+    implode(',', array_unique(array_map(fn($f) => $listed[$f], preg_grep('~^report/~', array_keys($listed))))));
 ?>
 --EXPECTF--
 pecl package-validate: exit 0, Validation: 0 error(s)%s
@@ -69,3 +75,4 @@ build: %d files, missing: none
 tests: over 100 files, missing: none
 benchmarks: listed, role test
 roles: bench.c src, tests/sample/deny_syscall.c test, docs/profile.schema.json doc
+report command: bin/bench script with @data_dir@ replaced, report/ data
