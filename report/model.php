@@ -12,8 +12,16 @@ namespace Bench\Report;
 
 final class Model
 {
-    /** (parent + 1) * FUNC_SPACE + function: a node's key among its parent's children. */
+    /** Functions (and lines) a profile may have: the low part of a pair's key (pair()). */
     public const FUNC_SPACE = 1 << 24;
+    /**
+     * The multiplier that spreads pair keys over PHP's hash buckets, odd and
+     * drawn once per run. PHP hashes an integer key to its low bits: with
+     * (a << 24 | b) alone, every node of one function or every call of one
+     * callee would share a bucket, and a crafted file could make building the
+     * tree quadratic. Set below the class.
+     */
+    public static int $mix = 1;
 
     /** function key => id; per id its name, file and line */
     public array $funcIds = [];
@@ -38,7 +46,7 @@ final class Model
     public array $gCalls = [];
     public array $gOwn = [];
     public array $gIncl = [];
-    /** per side: caller * FUNC_SPACE + callee => [caller, callee, calls, [counter => inclusive]] */
+    /** per side: pair(caller, callee) => [caller, callee, calls, [counter => inclusive]] */
     public array $gEdges = [];
 
     /** per side: function => line => [calls, [counter => cost]]: own costs at lines, calls made at lines (Profile::$lineOwn) */
@@ -55,8 +63,9 @@ final class Model
     public array $requests = [];
     /** the sampling interval of sampled profiles, when all say the same (0: they differ or none says) */
     public ?int $interval = null;
-    /** whether the tree holds paths estimated from edges (approximate()) */
+    /** whether the tree holds paths estimated from edges (approximate()), and the edges it left with their callers past its budget */
     public bool $approximated = false;
+    public int $approximateStopped = 0;
 
     public function __construct(public readonly int $sides = 1, public readonly bool $needPaths = false)
     {
@@ -150,10 +159,20 @@ final class Model
         return $map;
     }
 
+    /**
+     * The key of a pair ($low below FUNC_SPACE): a node among its parent's
+     * children (parent + 1, function), a call edge (caller, callee), a
+     * function's line. One pair, one key; the low bits mixed by $mix.
+     */
+    public static function pair(int $high, int $low): int
+    {
+        return $high << 24 | (($low + $high * self::$mix) & 0xffffff);
+    }
+
     /** The node of $func under $parent (-1: a root), made on first sight. */
     public function node(int $parent, int $func): int
     {
-        $key = ($parent + 1) * self::FUNC_SPACE + $func;
+        $key = self::pair($parent + 1, $func);
         $node = $this->children[$key] ?? null;
         if ($node === null) {
             $node = $this->children[$key] = count($this->parent);
@@ -170,8 +189,9 @@ final class Model
         $own = &$this->own[$side];
         foreach ($p->parent as $i => $parent) {
             // node(), inlined: this loop runs for every node of every profile.
-            $key = ($parent < 0 ? 0 : $nodes[$parent] + 1) * self::FUNC_SPACE + $funcs[$p->func[$i]];
-            $n = $this->children[$key] ?? $this->node($parent < 0 ? -1 : $nodes[$parent], $funcs[$p->func[$i]]);
+            $up = $parent < 0 ? 0 : $nodes[$parent] + 1;
+            $f = $funcs[$p->func[$i]];
+            $n = $this->children[$up << 24 | (($f + $up * self::$mix) & 0xffffff)] ?? $this->node($up - 1, $f);
             $nodes[$i] = $n;
             $calls[$n] = ($calls[$n] ?? 0) + $p->calls[$i];
             foreach ($p->own[$i] as $k => $v) {
@@ -214,7 +234,7 @@ final class Model
         foreach ($p->edges as [$caller, $callee, $calls, $inclusive]) {
             $caller = $funcs[$caller];
             $callee = $funcs[$callee];
-            $edge = &$this->gEdges[$side][$caller * self::FUNC_SPACE + $callee];
+            $edge = &$this->gEdges[$side][self::pair($caller, $callee)];
             $edge ??= [$caller, $callee, 0, []];
             $edge[2] += $calls;
             foreach ($inclusive as $k => $v) {
@@ -224,3 +244,5 @@ final class Model
         }
     }
 }
+
+Model::$mix = random_int(1 << 20, (1 << 24) - 1) | 1;

@@ -65,9 +65,28 @@ final class Profile
         $key = "$name\0$file";
         if (!isset($index[$key])) {
             $index[$key] = count($this->funcs);
-            $this->funcs[] = [$name, $file, $line];
+            $this->addFunc($name, $file, $line);
         }
         return $index[$key];
+    }
+
+    /** Adds a function; a ReadError past FUNC_SPACE functions or for a line out of range. */
+    public function addFunc(string $name, string $file, int $line): void
+    {
+        if (count($this->funcs) >= Model::FUNC_SPACE - 1) {
+            throw new ReadError(sprintf('more than %s functions', number_format(Model::FUNC_SPACE - 1)));
+        }
+        $this->funcs[] = [$name, $file, line_of($line, "function " . count($this->funcs) . "'s line")];
+    }
+
+    /** Adds a counter; a ReadError past MAX_COUNTERS. */
+    public function addCounter(string $name, string $unit): void
+    {
+        if (count($this->counters) >= MAX_COUNTERS) {
+            throw new ReadError(sprintf('more than %d counters (bench writes fewer than 30)', MAX_COUNTERS));
+        }
+        $this->counters[] = $name;
+        $this->units[$name] = $unit;
     }
 
     /** Starts call paths (a reader that builds them calls node() next). */
@@ -79,7 +98,7 @@ final class Profile
     /** The node of $func under $parent (-1: a root), made on first sight; $children maps (parent, func) to nodes. */
     public function node(array &$children, int $parent, int $func): int
     {
-        $key = ($parent + 1) * Model::FUNC_SPACE + $func;
+        $key = Model::pair($parent + 1, $func);
         if (!isset($children[$key])) {
             $children[$key] = count($this->parent);
             $this->parent[] = $parent;
@@ -93,6 +112,7 @@ final class Profile
     /** Adds calls and costs (in counter order) at a function's line: its own ($calls false) or its calls' made there. */
     public function addLine(bool $calls, int $func, int $line, int|float $n, array $costs): void
     {
+        line_of($line, 'a line');
         if ($calls) {
             $at = &$this->lineCalls[$func][$line];
         } else {
@@ -141,6 +161,46 @@ function counter_unit(string $name, string $unit = ''): string
     }
     return 'count';
 }
+
+/** Source lines a profile may name: 0 (none) to this. A line past it is no PHP file's, and would make line loops unbounded. */
+const MAX_LINE = (1 << 24) - 1;
+/** Counters a profile may have: a file with thousands would make every node's costs that long. */
+const MAX_COUNTERS = 64;
+
+/** A line number, checked: a ReadError outside 0..MAX_LINE. */
+function line_of(int $line, string $where): int
+{
+    if ($line < 0 || $line > MAX_LINE) {
+        throw new ReadError(sprintf('%s is %s, outside 0 to %s', $where, $line, number_format(MAX_LINE)));
+    }
+    return $line;
+}
+
+/**
+ * Stops a reader whose structures grow past its share of the memory left,
+ * before PHP's limit ends the whole command: a ReadError that skips this
+ * file only. read_profile() starts it for each file ($start); readers call
+ * it every few thousand items, or with what they are about to need ($need:
+ * json_decode() cannot be stopped midway).
+ */
+function memory_guard(bool $start = false, int $need = 0): void
+{
+    static $limit = 0, $allowed = 0;
+    if ($start) {
+        $max = ini_parse_quantity(ini_get('memory_limit'));
+        $used = memory_get_usage();
+        $allowed = $max > 0 ? (int) (($max - $used) * READ_MEMORY_SHARE) : 0;
+        $limit = $used + $allowed;
+        return;
+    }
+    if ($allowed > 0 && memory_get_usage() + $need > $limit) {
+        throw new ReadError(sprintf('reading it takes more than %s MiB of memory, %d%% of what --max-memory leaves', number_format($allowed >> 20),
+            100 * READ_MEMORY_SHARE));
+    }
+}
+
+/** The share of the memory left that reading one file may take: the rest is for what the command builds from it. */
+const READ_MEMORY_SHARE = 0.4;
 
 /** An integer from a profile's text, or a ReadError that says where. */
 function int_of(mixed $value, string $where): int

@@ -19,7 +19,10 @@ const PB_FIXED32 = 5;
 function pb_fields(string $data, int $at, int $end): array
 {
     $fields = [];
-    while ($at < $end) {
+    for ($n = 1; $at < $end; $n++) {
+        if (($n & 4095) === 0) {
+            memory_guard();
+        }
         $key = ord($data[$at]);
         if ($key < 0x80) {
             $at++;
@@ -92,7 +95,10 @@ function pb_repeated(string $data, array $field, array &$out): void
         return;
     }
     [$at, $end] = $field[1];
-    while ($at < $end) {
+    for ($n = 1; $at < $end; $n++) {
+        if (($n & 8191) === 0) {
+            memory_guard();
+        }
         $byte = ord($data[$at]);
         if ($byte < 0x80) {
             $out[] = $byte;

@@ -8,8 +8,12 @@
  */
 namespace Bench\Report;
 
+/** What json_decode() takes at most per array or object (a one-element array: 56 bytes and 8 slots) and per byte of text. */
+const JSON_CONTAINER_BYTES = 400, JSON_BYTE_BYTES = 4;
+
 function read_json(string $text, string $file): Profile
 {
+    memory_guard(false, (substr_count($text, '[') + substr_count($text, '{')) * JSON_CONTAINER_BYTES + strlen($text) * JSON_BYTE_BYTES);
     try {
         $json = json_decode($text, true, 64, JSON_THROW_ON_ERROR | JSON_BIGINT_AS_STRING);
     } catch (\JsonException $e) {
@@ -26,7 +30,7 @@ function read_json(string $text, string $file): Profile
         if (!is_array($f) || !is_string($f['name'] ?? null)) {
             throw new ReadError("functions[$i] has no name");
         }
-        $p->funcs[] = [$f['name'], is_string($f['file'] ?? null) ? $f['file'] : '', is_int($f['line'] ?? null) ? $f['line'] : 0];
+        $p->addFunc($f['name'], is_string($f['file'] ?? null) ? $f['file'] : '', is_int($f['line'] ?? null) ? $f['line'] : 0);
     }
     if (Profile::$keepLines) {
         json_line_ops($p, $functions);
@@ -64,8 +68,7 @@ function json_counters(Profile $p, array $json): void
         if (array_key_exists($name, $totals) && $totals[$name] === null) {
             continue;
         }
-        $p->counters[] = $name;
-        $p->units[$name] = counter_unit($name);
+        $p->addCounter($name, counter_unit($name));
         if (isset($totals[$name])) {
             $p->totals[$name] = int_of($totals[$name], "totals.$name");
         }
@@ -116,6 +119,12 @@ function json_tree(Profile $p, array $tree): void
     $p->startPaths();
     $nfuncs = count($p->funcs);
     foreach ($tree as $i => $node) {
+        if (($i & 4095) === 4095) {
+            memory_guard();
+        }
+        if (!is_array($node)) {
+            throw new ReadError("tree[$i] is not a node");
+        }
         $parent = int_of($node['parent'] ?? null, "tree[$i].parent");
         $func = int_of($node['function'] ?? null, "tree[$i].function");
         if ($parent >= $i || $parent < -1 || ($i === 0 && $parent !== -1)) {
@@ -144,6 +153,9 @@ function json_graph(Profile $p, array $functions, array $edges): void
             json_costs($p, $f['inclusive'] ?? [], "functions[$i].inclusive")];
     }
     foreach ($edges as $i => $e) {
+        if (!is_array($e)) {
+            throw new ReadError("edges[$i] is not an edge");
+        }
         $caller = is_string($e['caller'] ?? null) ? $byName[$e['caller']] ?? null : null;
         $callee = is_string($e['callee'] ?? null) ? $byName[$e['callee']] ?? null : null;
         if ($caller === null || $callee === null) {
@@ -158,34 +170,61 @@ function json_graph(Profile $p, array $functions, array $edges): void
  * and at each call site on its path ("call_line" in its parent) its cost
  * once, however often the path passes that site (recursion). Calls at a
  * site are the calls of the edge made there; in sample mode, the samples
- * under it.
+ * under it. A site's cost is then the inclusive cost of the nodes below it
+ * that have no caller at the same site: one walk down the tree, whatever its
+ * depth.
  */
 function json_lines(Profile $p, array $tree): void
 {
     $sampled = ($p->meta['mode'] ?? '') === 'sample';
-    $site = [];
-    foreach ($tree as $i => $node) {
+    $n = count($tree);
+    $site = $children = [];
+    for ($i = 0; $i < $n; $i++) {
+        $node = $tree[$i];
         $parent = $p->parent[$i];
+        $children[$parent][] = $i;
         $callLine = is_int($node['call_line'] ?? null) ? $node['call_line'] : 0;
-        $site[$i] = $parent >= 0 && $callLine > 0 ? $p->func[$parent] * Model::FUNC_SPACE + $callLine : -1;
+        $site[$i] = $parent >= 0 && $callLine > 0 ? Model::pair($p->func[$parent], line_of($callLine, "tree[$i].call_line")) : -1;
         if (!$sampled && $site[$i] >= 0 && $p->calls[$i]) {
             $p->addLine(true, $p->func[$parent], $callLine, $p->calls[$i], []);
         }
-        $n = $sampled ? $p->calls[$i] : 0;
-        if (!$n && !array_filter($p->own[$i])) {
+        $own = $sampled ? $p->calls[$i] : 0;
+        $line = is_int($node['line'] ?? null) ? $node['line'] : 0;
+        if ($line > 0 && ($own || array_filter($p->own[$i]))) {
+            $p->addLine(false, $p->func[$i], line_of($line, "tree[$i].line"), $own, $p->own[$i]);
+        }
+    }
+    // Inclusive samples and costs per node (children come after their parents).
+    $inclCalls = $sampled ? $p->calls : array_fill(0, $n, 0);
+    $incl = $p->own;
+    for ($i = $n - 1; $i > 0; $i--) {
+        $up = $p->parent[$i];
+        if ($up >= 0) {
+            $inclCalls[$up] += $inclCalls[$i];
+            foreach ($incl[$i] as $k => $v) {
+                $incl[$up][$k] = ($incl[$up][$k] ?? 0) + $v;
+            }
+        }
+    }
+    $onPath = [];
+    // Depth first without recursion: a node is pushed, then its exit (~node).
+    $stack = $children[-1] ?? [];
+    while ($stack) {
+        $i = array_pop($stack);
+        if ($i < 0) {
+            $onPath[$site[~$i]]--;
             continue;
         }
-        $line = is_int($node['line'] ?? null) ? $node['line'] : 0;
-        if ($line > 0) {
-            $p->addLine(false, $p->func[$i], $line, $n, $p->own[$i]);
-        }
-        $seen = [];
-        for ($j = $i; $j >= 0; $j = $p->parent[$j]) {
-            $s = $site[$j];
-            if ($s >= 0 && !isset($seen[$s])) {
-                $seen[$s] = true;
-                $p->addLine(true, intdiv($s, Model::FUNC_SPACE), $s % Model::FUNC_SPACE, $n, $p->own[$i]);
+        $s = $site[$i];
+        if ($s >= 0) {
+            if (empty($onPath[$s]) && ($inclCalls[$i] || array_filter($incl[$i]))) {
+                $p->addLine(true, $p->func[$p->parent[$i]], $tree[$i]['call_line'], $inclCalls[$i], $incl[$i]);
             }
+            $onPath[$s] = ($onPath[$s] ?? 0) + 1;
+            $stack[] = ~$i;
+        }
+        foreach ($children[$i] ?? [] as $child) {
+            $stack[] = $child;
         }
     }
 }

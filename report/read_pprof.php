@@ -22,23 +22,7 @@ function read_pprof(string $data, string $file): Profile
 
 function pprof_profile(string $data, string $file): Profile
 {
-    $top = ['types' => [], 'samples' => [], 'locations' => [], 'functions' => [], 'strings' => [], 'comments' => [],
-        'time' => 0, 'duration' => 0, 'period' => 0];
-    // The messages are decoded once every string is known: the table may come last (bench writes it last).
-    foreach (pb_fields($data, 0, strlen($data)) as $field) {
-        match ($field[0]) {
-            PPROF_SAMPLE_TYPE => $top['types'][] = pb_span($field, 'Profile'),
-            PPROF_SAMPLE => $top['samples'][] = pb_span($field, 'Profile'),
-            PPROF_LOCATION => $top['locations'][] = pb_span($field, 'Profile'),
-            PPROF_FUNCTION => $top['functions'][] = pb_span($field, 'Profile'),
-            PPROF_STRING_TABLE => $top['strings'][] = substr($data, pb_span($field, 'Profile')[0], $field[1][1] - $field[1][0]),
-            PPROF_COMMENT => pb_repeated($data, $field, $top['comments']),
-            PPROF_TIME_NANOS => $top['time'] = pb_int($field, 'Profile'),
-            PPROF_DURATION_NANOS => $top['duration'] = pb_int($field, 'Profile'),
-            PPROF_PERIOD => $top['period'] = pb_int($field, 'Profile'),
-            default => null,
-        };
-    }
+    $top = pprof_top($data);
     $strings = $top['strings'];
     if (!$strings || $strings[0] !== '') {
         throw new ReadError('its string table does not start with ""');
@@ -53,6 +37,66 @@ function pprof_profile(string $data, string $file): Profile
     $labels = pprof_samples($data, $p, $top['samples'], $locations, $callsAt, $strings);
     pprof_meta($p, $top, $labels, $strings);
     return $p;
+}
+
+/** Fields of the Profile message that it does not read, at most: bench writes a few, a file of millions is made to waste time. */
+const PPROF_OTHER_FIELDS = 100_000;
+
+/**
+ * The Profile message's fields, one pass: the spans of its messages (decoded
+ * once every string is known: the table may come last, and bench writes it
+ * last), its strings and numbers. Spans are [start, end] pairs, no more, so
+ * that memory stays a small multiple of the file's size.
+ */
+function pprof_top(string $data): array
+{
+    $top = ['types' => [], 'samples' => [], 'locations' => [], 'functions' => [], 'strings' => [], 'comments' => [],
+        'time' => 0, 'duration' => 0, 'period' => 0];
+    $kinds = [PPROF_SAMPLE_TYPE => 'types', PPROF_SAMPLE => 'samples', PPROF_LOCATION => 'locations', PPROF_FUNCTION => 'functions'];
+    $other = 0;
+    // Whole fields of the top message, a slice of it at a time: pb_fields() on all of it would hold millions of pairs at once.
+    for ($at = 0, $len = strlen($data), $n = 1; $at < $len; $n++) {
+        if (($n & 4095) === 0) {
+            memory_guard();
+        }
+        $key = pb_varint($data, $at, $len);
+        $field = $key >> 3;
+        $type = $key & 7;
+        if ($type === PB_LEN) {
+            $size = pb_varint($data, $at, $len);
+            if ($size < 0 || $size > $len - $at) {
+                throw new ReadError(sprintf('field %d at byte %d says %d bytes, past the end of the profile', $field, $at, $size));
+            }
+            if (isset($kinds[$field])) {
+                $top[$kinds[$field]][] = [$at, $at + $size];
+            } elseif ($field === PPROF_STRING_TABLE) {
+                $top['strings'][] = substr($data, $at, $size);
+            } elseif ($field === PPROF_COMMENT) {
+                pb_repeated($data, [$field, [$at, $at + $size]], $top['comments']);
+            } elseif (++$other > PPROF_OTHER_FIELDS) {
+                throw new ReadError(sprintf('more than %s fields that it does not use', number_format(PPROF_OTHER_FIELDS)));
+            }
+            $at += $size;
+        } elseif ($type === PB_VARINT) {
+            $value = pb_varint($data, $at, $len);
+            match ($field) {
+                PPROF_TIME_NANOS => $top['time'] = $value,
+                PPROF_DURATION_NANOS => $top['duration'] = $value,
+                PPROF_PERIOD => $top['period'] = $value,
+                PPROF_COMMENT => $top['comments'][] = $value,
+                default => ++$other > PPROF_OTHER_FIELDS
+                    ? throw new ReadError(sprintf('more than %s fields that it does not use', number_format(PPROF_OTHER_FIELDS))) : null,
+            };
+        } elseif ($type === PB_FIXED64 || $type === PB_FIXED32) {
+            $at += $type === PB_FIXED64 ? 8 : 4;
+            if ($at > $len || ++$other > PPROF_OTHER_FIELDS) {
+                throw new ReadError($at > $len ? "field $field ends past the profile" : 'too many fields that it does not use');
+            }
+        } else {
+            throw new ReadError(sprintf('wire type %d of field %d at byte %d is not protobuf', $type, $field, $at));
+        }
+    }
+    return $top;
 }
 
 /** The string at $index of the table, or a ReadError. */
@@ -85,8 +129,7 @@ function pprof_value_types(string $data, Profile $p, array $types, array $string
         if (in_array($name, $p->counters, true)) {
             throw new ReadError("sample type $type comes twice");
         }
-        $p->counters[] = $name;
-        $p->units[$name] = $unit;
+        $p->addCounter($name, $unit);
     }
     return $callsAt;
 }
@@ -141,7 +184,10 @@ function pprof_samples(string $data, Profile $p, array $spans, array $locations,
     $funcIndex = $children = $labels = [];
     $width = count($p->counters) + ($callsAt >= 0 ? 1 : 0);
     $locationFuncs = $locationLines = [];
-    foreach ($spans as [$at, $end]) {
+    foreach ($spans as $i => [$at, $end]) {
+        if (($i & 1023) === 1023) {
+            memory_guard();
+        }
         $stack = $values = $sampleLabels = [];
         foreach (pb_fields($data, $at, $end) as $f) {
             if ($f[0] === 1) {
@@ -171,7 +217,8 @@ function pprof_samples(string $data, Profile $p, array $spans, array $locations,
             }
             foreach ($locationFuncs[$id] as $func) {
                 // Profile::node(), its lookup inlined: this runs for every frame of every sample.
-                $node = $children[($node + 1) * Model::FUNC_SPACE + $func] ?? $p->node($children, $node, $func);
+                $up = $node + 1;
+                $node = $children[$up << 24 | (($func + $up * Model::$mix) & 0xffffff)] ?? $p->node($children, $node, $func);
             }
         }
         if ($node < 0) {
@@ -197,7 +244,7 @@ function pprof_lines(Profile $p, array $stack, array $funcs, array $lines, int $
     foreach ($stack as $id) {
         for ($k = count($funcs[$id]) - 1; $k >= 0; $k--, $leaf = false) {
             $line = $lines[$id][$k];
-            $key = $funcs[$id][$k] * Model::FUNC_SPACE + $line;
+            $key = Model::pair($funcs[$id][$k], $line);
             if ($line > 0 && ($leaf || !isset($seen[$key]))) {
                 $seen[$key] = !$leaf;
                 $p->addLine(!$leaf, $funcs[$id][$k], $line, $calls, $values);

@@ -29,7 +29,9 @@ function read_folded(string $text, string $file, string $counter): Profile
     $funcIndex = $children = [];
     $number = 0;
     foreach (explode("\n", $text) as $line) {
-        $number++;
+        if ((++$number & 4095) === 0) {
+            memory_guard();
+        }
         $line = rtrim($line, "\r");
         if ($line === '') {
             continue;
@@ -48,6 +50,10 @@ function read_folded(string $text, string $file, string $counter): Profile
     if ($number === 0 || !$p->parent) {
         throw new ReadError('no stacks (an empty folded file)');
     }
+    // Every line ends in a newline as bench writes them: a file cut in a line could have cut a number short.
+    if (!str_ends_with($text, "\n")) {
+        throw new ReadError('truncated: its last line does not end');
+    }
     return $p;
 }
 
@@ -62,8 +68,11 @@ function read_callgrind(string $text, string $file): Profile
     $p = new Profile($file, 'callgrind');
     $lines = explode("\n", $text);
     $state = ['positions' => 1, 'linePosition' => 0, 'files' => [], 'names' => [], 'fl' => '', 'fn' => null, 'cfl' => null, 'cfn' => null,
-        'calls' => null, 'funcIndex' => [], 'edges' => [], 'line' => 0, 'at' => 0];
+        'calls' => null, 'funcIndex' => [], 'edges' => [], 'line' => 0, 'at' => 0, 'summary' => false, 'totals' => false];
     foreach ($lines as $i => $line) {
+        if (($i & 4095) === 4095) {
+            memory_guard();
+        }
         $state['line'] = $i + 1;
         $line = rtrim($line, "\r");
         if ($line === '' || $line[0] === '#') {
@@ -78,6 +87,13 @@ function read_callgrind(string $text, string $file): Profile
     }
     if (!$p->counters) {
         throw new ReadError('not callgrind (no "events:" line)');
+    }
+    // bench and valgrind write "summary:" first and "totals:" last: a file with the one and not the other was cut short.
+    if ($state['summary'] && !$state['totals']) {
+        throw new ReadError('truncated: it has "summary:" and no "totals:" line at its end');
+    }
+    if (!str_ends_with($text, "\n")) {
+        throw new ReadError('truncated: its last line does not end');
     }
     $p->edges = array_values($state['edges']);
     callgrind_inclusive($p);
@@ -132,8 +148,7 @@ function callgrind_header(Profile $p, array &$state, string $key, string $value)
     switch ($key) {
         case 'events':
             foreach (preg_split('/\s+/', trim($value)) as $event) {
-                $p->counters[] = $event;
-                $p->units[$event] = counter_unit($event);
+                $p->addCounter($event, counter_unit($event));
             }
             break;
         case 'positions':
@@ -143,6 +158,7 @@ function callgrind_header(Profile $p, array &$state, string $key, string $value)
             break;
         case 'summary':
         case 'totals':
+            $state[$key] = true;
             foreach (preg_split('/\s+/', trim($value)) as $k => $v) {
                 if (isset($p->counters[$k])) {
                     $p->totals[$p->counters[$k]] = int_of($v, "the $key of {$p->counters[$k]}");
@@ -227,8 +243,8 @@ function callgrind_costs(Profile $p, array &$state, string $line): void
     if ($state['calls'] === null) {
         // A function's line: the position of its first cost line (bench writes its own cost at the function's line).
         $func = &$p->funcs[$state['fn']];
-        if ($func[2] === 0 && $state['linePosition'] !== false && is_numeric($parts[$state['linePosition']] ?? null)) {
-            $func[2] = (int) $parts[$state['linePosition']];
+        if ($func[2] === 0 && $state['linePosition'] !== false && preg_match('/^\d{1,9}$/', $parts[$state['linePosition']] ?? '')) {
+            $func[2] = line_of((int) $parts[$state['linePosition']], "line {$state['line']}'s position");
         }
         unset($func);
         $own = &$p->flat[$state['fn']][1];
@@ -240,7 +256,7 @@ function callgrind_costs(Profile $p, array &$state, string $line): void
     $callee = $p->funcIndex($state['funcIndex'], $state['cfn'], $state['cfl'] ?? $state['fl']);
     $p->flat[$callee] ??= [0, [], []];
     $p->flat[$callee][0] += $state['calls'];
-    $key = $state['fn'] * Model::FUNC_SPACE + $callee;
+    $key = Model::pair($state['fn'], $callee);
     $edge = &$state['edges'][$key];
     $edge ??= [$state['fn'], $callee, 0, []];
     $edge[2] += $state['calls'];
@@ -255,14 +271,14 @@ function callgrind_line(Profile $p, array &$state, string $position, array $valu
 {
     if ($position === '*') {
         $line = $state['at'];
-    } elseif ($position !== '' && ($position[0] === '+' || $position[0] === '-')) {
+    } elseif (preg_match('/^[+-]\d{1,9}$/', $position)) {
         $line = $state['at'] + (int) $position;
-    } elseif (preg_match('/^\d+$/', $position)) {
+    } elseif (preg_match('/^\d{1,9}$/', $position)) {
         $line = (int) $position;
     } else {
-        throw new ReadError("line {$state['line']}: position \"$position\" is not a line");
+        throw new ReadError(sprintf('line %d: position "%s" is not a line', $state['line'], substr($position, 0, 20)));
     }
-    $state['at'] = $line;
+    $state['at'] = line_of($line, "line {$state['line']}'s position");
     if ($line > 0) {
         $p->addLine($state['calls'] !== null, $state['fn'], $line, $state['calls'] ?? 0, $values);
     }

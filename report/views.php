@@ -13,7 +13,7 @@ final class Views
     public array $calls = [];
     public array $own = [];
     public array $incl = [];
-    /** caller * FUNC_SPACE + callee => [caller, callee, calls, [counter => inclusive]] */
+    /** pair(caller, callee) => [caller, callee, calls, [counter => inclusive]] */
     public array $edges = [];
     /** per counter: the sum of all own costs */
     public array $total = [];
@@ -51,7 +51,7 @@ final class Views
             if ($parent < 0) {
                 continue;
             }
-            $edge = &$this->edges[$m->func[$parent] * Model::FUNC_SPACE + $m->func[$n]];
+            $edge = &$this->edges[Model::pair($m->func[$parent], $m->func[$n])];
             $edge ??= [$m->func[$parent], $m->func[$n], 0, []];
             $edge[2] += $calls[$n] ?? 0;
             foreach ($nodeIncl as $c => $incl) {
@@ -157,6 +157,12 @@ function node_inclusive(Model $m, int $side): array
 const APPROXIMATE_MIN_SHARE = 1e-4;
 /** How deep approximate() follows edges. */
 const APPROXIMATE_MAX_DEPTH = 64;
+/**
+ * Nodes approximate() makes at most per side. A graph with many paths (a
+ * diamond of depth 20 has a million) would otherwise take exponential time:
+ * past the budget, what an edge carries stays with its caller's frame.
+ */
+const APPROXIMATE_MAX_NODES = 50_000;
 
 /**
  * Estimates call paths from call edges (callgrind, JSON without a tree),
@@ -164,7 +170,8 @@ const APPROXIMATE_MAX_DEPTH = 64;
  * share of its cost that the edge from this caller carries, and so on down.
  * Exact where each function has one caller; otherwise an estimate, and the
  * model says so (approximated). A recursive call is not followed: its cost
- * stays with the callee's frame there.
+ * stays with the callee's frame there. Past APPROXIMATE_MAX_NODES, edges are
+ * not followed either (the model counts them in approximateStopped).
  */
 function approximate(Model $m): void
 {
@@ -188,18 +195,20 @@ function approximate(Model $m): void
             }
         }
         $scale = array_fill_keys(array_keys($total), 1.0);
+        $budget = APPROXIMATE_MAX_NODES;
         foreach (array_keys($m->gCalls[$side]) as $f) {
             if (!isset($called[$f])) {
-                approximate_node($m, $side, $out, $total, $f, -1, $scale, [$f => true]);
+                approximate_node($m, $side, $out, $total, $f, -1, $scale, [$f => true], $budget);
             }
         }
     }
 }
 
-/** Adds function $f under $parent with $scale (per counter, the share of its costs on this path), and its callees. */
-function approximate_node(Model $m, int $side, array $out, array $total, int $f, int $parent, array $scale, array $path): void
+/** Adds function $f under $parent with $scale (per counter, the share of its costs on this path), and its callees; $budget counts the nodes left. */
+function approximate_node(Model $m, int $side, array $out, array $total, int $f, int $parent, array $scale, array $path, int &$budget): void
 {
     $n = $m->node($parent, $f);
+    $budget--;
     $first = array_key_first($scale);
     $m->calls[$side][$n] = ($m->calls[$side][$n] ?? 0) + ($m->gCalls[$side][$f] ?? 0) * ($first === null ? 1 : $scale[$first]);
     foreach ($scale as $c => $share) {
@@ -213,11 +222,20 @@ function approximate_node(Model $m, int $side, array $out, array $total, int $f,
             $next[$c] = ($m->gIncl[$side][$c][$callee] ?? 0) > 0 ? $portion[$c] / $m->gIncl[$side][$c][$callee] : 0.0;
             $visible = $visible || ($total[$c] > 0 && $portion[$c] >= APPROXIMATE_MIN_SHARE * $total[$c]);
         }
+        if ($budget <= 0) {
+            // Out of budget: the caller's frame holds what the edge carries.
+            $m->approximateStopped++;
+            foreach ($portion as $c => $value) {
+                $m->own[$side][$c][$n] = ($m->own[$side][$c][$n] ?? 0) + $value;
+            }
+            continue;
+        }
         if ($visible && !isset($path[$callee]) && count($path) < APPROXIMATE_MAX_DEPTH) {
-            approximate_node($m, $side, $out, $total, $callee, $n, $next, $path + [$callee => true]);
+            approximate_node($m, $side, $out, $total, $callee, $n, $next, $path + [$callee => true], $budget);
             continue;
         }
         // Not followed: the callee's frame holds all that this edge carries.
+        $budget--;
         $leaf = $m->node($n, $callee);
         $m->calls[$side][$leaf] = ($m->calls[$side][$leaf] ?? 0) + $calls * ($first === null ? 1 : $scale[$first]);
         foreach ($portion as $c => $value) {

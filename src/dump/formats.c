@@ -612,6 +612,12 @@ void bench_dump_callgrind(bench_buf *b, const bench_dump_views *v)
 		}
 		bench_buf_puts(b, "\n");
 	}
+	/* As valgrind ends its files: a reader that finds summary: and no totals: knows the file was cut. */
+	bench_buf_puts(b, "totals:");
+	for (int i = 0; i < v->ncounters; i++) {
+		bench_buf_printf(b, " %" PRId64, summary[v->counters[i]]);
+	}
+	bench_buf_puts(b, "\n");
 out:
 	free(file_ids);
 	free(file_named);
