@@ -148,6 +148,7 @@ function read_profile(string $file, Options $o): Profile
         throw new ReadError($message);
     });
     try {
+        memory_guard(true);
         $data = read_bytes($file, $o->maxSize);
         $p = match (format_of($data)) {
             'callgrind' => read_callgrind($data, $file),

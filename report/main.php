@@ -21,6 +21,13 @@ function main(array $argv): int
     if (ini_get('memory_limit') !== '-1' && ini_parse_quantity(ini_get('memory_limit')) < MEMORY_LIMIT) {
         ini_set('memory_limit', (string) MEMORY_LIMIT);
     }
+    // stdout closed by its reader (bench top | head): PHP's CLI ends the script at the next write with status 255. End
+    // quietly instead, with the status of a Unix tool that a closed pipe ended (128 + SIGPIPE).
+    register_shutdown_function(static function (): void {
+        if (connection_aborted()) {
+            exit(141);
+        }
+    });
     try {
         $o = Options::parse($argv);
     } catch (UsageError $e) {

@@ -130,6 +130,11 @@ final class Options
         if (in_array($this->command, ['flame', 'html', 'merge'], true) && $this->out === null) {
             throw new UsageError("{$this->command} needs -o OUT");
         }
+        // What is written is what the name says: an SVG named .png opens nowhere.
+        $kinds = ['flame' => ['.svg'], 'html' => ['.html', '.htm']][$this->command] ?? null;
+        if ($kinds && $this->out !== '-' && !array_filter($kinds, fn($k) => str_ends_with(strtolower($this->out), $k))) {
+            throw new UsageError("-o {$this->out}: {$this->command} writes " . ($this->command === 'flame' ? 'an SVG (.svg)' : 'HTML (.html)'));
+        }
     }
 
     private function set(string $name, ?string $value): void
