@@ -48,6 +48,21 @@ function human_exact(int|float $value, string $unit): string
     return $unit === 'count' ? $h : sprintf('%s (%s %s)', $h, exact($value), $unit === 'ns' ? 'ns' : 'B');
 }
 
+/**
+ * Text for a terminal: a profile's strings (names, files, URIs, source lines)
+ * may hold escape sequences that would retitle or rewrite the user's
+ * terminal. Controls but tab and newline become '?', as do C1 controls and
+ * bytes that are not UTF-8 (some terminals take a lone 0x9b as CSI).
+ */
+function printable(string $text): string
+{
+    if (!preg_match('/[\x00-\x08\x0b-\x1f\x7f-\xff]/', $text)) {
+        return $text;
+    }
+    $text = htmlspecialchars_decode(htmlspecialchars($text, ENT_NOQUOTES | ENT_SUBSTITUTE, 'UTF-8'), ENT_NOQUOTES);
+    return preg_replace('/[\x00-\x08\x0b-\x1f\x7f]|\xc2[\x80-\x9f]/', '?', $text);
+}
+
 /** "1 profile", "2,000 profiles". */
 function plural(int $n, string $word): string
 {

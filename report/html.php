@@ -38,8 +38,13 @@ function html_report(Model $m, Options $o, LoadResult $loaded): string
         html_skipped($loaded),
     ];
     $listed = array_slice($v->order($chosen, $chosen < 0 ? 'calls' : 'inclusive'), 0, HTML_LINE_FUNCTIONS);
-    return html_page($title, $summary, implode("\n", $sections),
-        ['functions' => html_graph_data($m, $v, $chosen), 'lines' => (object) lines_html_data($m, $listed)]);
+    $sources = new Sources($m, $o);
+    $lines = lines_html_data($m, $listed, $sources);
+    // Who opens the page sees the lines of the files it names: say so, so that a report is not passed on unawares.
+    if ($sources->read_count()) {
+        $summary .= sprintf('. It holds source lines of %s read where it was made', plural($sources->read_count(), 'file'));
+    }
+    return html_page($title, $summary, implode("\n", $sections), ['functions' => html_graph_data($m, $v, $chosen), 'lines' => (object) $lines]);
 }
 
 /** The page around the sections, with the styles, the scripts and the data that the scripts read. */

@@ -12,18 +12,37 @@ const PROFILE_NAME = '/^bench\..*\.(callgrind|folded|json|pb|pprof)(\.gz|\.zst)?
 /**
  * The files named by arguments, in order, each once. A directory gives the
  * profiles in it; an argument that names nothing is tried as a glob.
- * Returns [files, problems] (an argument that names no profile).
+ * Anyone may write the directories that profiles go to (the default is the
+ * temporary directory): what a directory or a glob finds is taken only from
+ * the user's own files, or those of an owner --owner names, and never
+ * through a symbolic link; a file named as an argument is taken whoever owns
+ * it. Returns [files, problems (an argument that gives no profile), notes
+ * (the files left out)].
  */
-function expand_inputs(array $args): array
+function expand_inputs(array $args, Options $o): array
 {
-    $files = $problems = [];
+    $files = $problems = $others = [];
+    $links = 0;
     foreach ($args as $arg) {
-        if (is_dir($arg)) {
-            $found = profiles_in($arg);
-        } elseif (is_file($arg)) {
+        if (is_file($arg)) {
             $found = [$arg];
         } else {
-            $found = array_values(array_filter(glob($arg, GLOB_BRACE) ?: [], 'is_file'));
+            $candidates = is_dir($arg) ? profiles_in($arg) : array_values(array_filter(glob($arg, GLOB_BRACE) ?: [], 'is_file'));
+            $found = [];
+            foreach ($candidates as $f) {
+                $owner = @fileowner($f);
+                if (is_link($f)) {
+                    $links++;
+                } elseif ($o->owners === null || $owner === effective_uid() || in_array($owner, $o->owners, true)) {
+                    $found[] = $f;
+                } else {
+                    $others[$owner] = ($others[$owner] ?? 0) + 1;
+                }
+            }
+            if (!$found && $candidates) {
+                $problems[] = sprintf('%s: no profile of yours in it (%s left out)', $arg, plural(count($candidates), 'file'));
+                continue;
+            }
         }
         if (!$found) {
             $problems[] = is_dir($arg) ? "$arg: no bench profile in it" : "$arg: no such file";
@@ -32,21 +51,72 @@ function expand_inputs(array $args): array
             $files[$f] = true;
         }
     }
-    return [array_keys($files), $problems];
+    $notes = [];
+    if ($others) {
+        arsort($others);
+        $names = array_map(fn($uid) => user_name($uid), array_keys($others));
+        $notes[] = sprintf('left out %s of other owners (%s): --owner=%s takes them, if you trust what they wrote',
+            plural(array_sum($others), 'profile'), implode(', ', array_map(fn($n, $k) => "$n: " . number_format($k), $names, $others)),
+            implode(',', $names));
+    }
+    if ($links) {
+        $notes[] = sprintf('left out %s (name the file itself to read it)', plural($links, 'symbolic link'));
+    }
+    return [array_keys($files), $problems, $notes];
 }
 
-/** The profiles in a directory and its subdirectories, sorted by name (bench's names start with the time). */
+/** The profiles in a directory and its subdirectories (not those behind a symbolic link), sorted by name (bench's names start with the time). */
 function profiles_in(string $dir): array
 {
     $found = [];
     $it = new \RecursiveIteratorIterator(new \RecursiveDirectoryIterator($dir, \FilesystemIterator::SKIP_DOTS));
     foreach ($it as $path => $info) {
-        if ($info->isFile() && preg_match(PROFILE_NAME, $info->getFilename())) {
+        if (($info->isFile() || $info->isLink()) && preg_match(PROFILE_NAME, $info->getFilename())) {
             $found[] = $path;
         }
     }
     sort($found, SORT_STRING);
     return $found;
+}
+
+/** The user this command runs as. */
+function effective_uid(): int
+{
+    static $uid = null;
+    // Without the posix extension: the kernel gives /proc/self to the process's effective user.
+    return $uid ??= function_exists('posix_geteuid') ? posix_geteuid() : (int) @fileowner('/proc/self');
+}
+
+/** A user's name, or "uid N". */
+function user_name(int $uid): string
+{
+    $name = function_exists('posix_getpwuid') ? (posix_getpwuid($uid)['name'] ?? false) : array_search($uid, passwd(), true);
+    return $name === false ? "uid $uid" : $name;
+}
+
+/** A user's uid, from their name or a number; null for no such user. */
+function user_uid(string $user): ?int
+{
+    if (preg_match('/^\d+$/', $user)) {
+        return (int) $user;
+    }
+    return function_exists('posix_getpwnam') ? (posix_getpwnam($user)['uid'] ?? null) : passwd()[$user] ?? null;
+}
+
+/** The users of /etc/passwd, name => uid, where PHP has no posix extension (php -n). */
+function passwd(): array
+{
+    static $users = null;
+    if ($users === null) {
+        $users = [];
+        foreach (@file('/etc/passwd', FILE_IGNORE_NEW_LINES) ?: [] as $line) {
+            $f = explode(':', $line);
+            if (count($f) > 2 && preg_match('/^\d+$/', $f[2])) {
+                $users[$f[0]] ??= (int) $f[2];
+            }
+        }
+    }
+    return $users;
 }
 
 /** How a file is compressed, from its first bytes: 'gzip', 'zstd' or ''. */

@@ -35,7 +35,7 @@ function command_lines(Options $o): int
             . "and bench.count_ops=1 counts the opcodes of each line (--by=ops).\n";
     }
     $total = $c < 0 ? array_sum($v->calls) : $v->total[$c];
-    $sources = new Sources();
+    $sources = new Sources($m, $o);
     foreach ($funcs as $f) {
         echo "\n", implode("\n", lines_listing($m, $f, $c, $total, $o->raw, $sources)), "\n";
     }
@@ -84,7 +84,7 @@ function lines_listing(Model $m, int $f, int $c, int|float $total, bool $raw, So
     $own = array_sum(array_map(fn($r) => $value($r[0]), $rows));
     $out = [sprintf('%s  %s', $m->funcName[$f], $file === '' ? '(no file)' : $file . ($m->funcLine[$f] ? ':' . $m->funcLine[$f] : ''))];
     $out[] = sprintf('  %s at its lines: %s (%s)%s', counter_label($m, $c), $raw ? exact($own) : human($own, $unit), percent($own, $total),
-        $text === null && $file !== '' ? '; source not readable here' : '');
+        $text === null && $file !== '' ? '; source ' . ($sources->why[$file] ?? 'not read') : '');
     $out[] = sprintf('  %6s  %16s  %16s  %s', 'line', 'own', 'in calls made', 'source');
     $last = null;
     foreach (lines_shown($rows, $m->funcLine[$f]) as $line) {
@@ -110,18 +110,125 @@ function source_text(string $line, int $width): string
     return preg_replace('/[\xC0-\xFF][\x80-\xBF]*$/', '', substr($line, 0, $width)) . '…';
 }
 
-/** Source files, read once each; null for one that cannot be read. */
+/** Source files larger than this are not read. */
+const SOURCE_MAX_BYTES = 8 << 20;
+/** A script in one of these is a front controller: its application's sources are in the directory above. */
+const SOURCE_WEB_ROOTS = ['public', 'web', 'htdocs', 'html', 'www', 'public_html', 'pub'];
+
+/**
+ * Whose files the source views may read for a profile: [its owner's uid,
+ * its script's directory ('' when it names none)], or null for none. A
+ * profile names the files to read, and anyone who can write the directory
+ * it is in can craft one: only a profile of the user's own, or of an owner
+ * --owner names (not "any"), is taken at its word. See Sources.
+ */
+function source_trust(Profile $p, Options $o): ?array
+{
+    $uid = $o->source ? @fileowner($p->file) : false;
+    if ($uid === false || ($uid !== effective_uid() && !in_array($uid, $o->owners ?? [], true))) {
+        return null;
+    }
+    $script = $p->meta['script'] ?? '';
+    foreach ($script === '' ? $p->funcs : [] as [$name, $file]) {
+        if ($name === '{main}') {
+            $script = $file;
+            break;
+        }
+    }
+    $dir = dirname($script);
+    if (in_array(basename($dir), SOURCE_WEB_ROOTS, true)) {
+        $dir = dirname($dir);
+    }
+    return [$uid, str_starts_with($script, '/') && $dir !== '/' ? $dir : ''];
+}
+
+/**
+ * Source files, read once each. A file is read only when a trusted profile
+ * (source_trust()) names it, it is under that profile's script directory or
+ * a --source-root, its path is its real path (no symbolic link, no ".."),
+ * it is a regular file of at most 8 MB, and the profile's owner could read
+ * it (it is theirs, or anyone may read it): a profile of www-data's makes
+ * root copy nothing that www-data could not read itself.
+ */
 final class Sources
 {
     private array $files = [];
+    /** per file not read, why */
+    public array $why = [];
 
+    public function __construct(private readonly Model $m, private readonly Options $o)
+    {
+    }
+
+    /** The file's lines; null when it is not read (why() says why). */
     public function lines(string $file): ?array
     {
-        if ($file === '' || !array_key_exists($file, $this->files)) {
-            $text = $file !== '' && is_file($file) && is_readable($file) && filesize($file) < (8 << 20) ? @file_get_contents($file) : false;
-            $this->files[$file] = $text === false ? null : explode("\n", $text);
+        if ($file === '') {
+            return null;
+        }
+        if (!array_key_exists($file, $this->files)) {
+            $text = $this->read($file);
+            $this->files[$file] = $text === null ? null : explode("\n", $text);
         }
         return $this->files[$file];
+    }
+
+    /** How many files were read. */
+    public function read_count(): int
+    {
+        return count(array_filter($this->files, fn($lines) => $lines !== null));
+    }
+
+    private function read(string $file): ?string
+    {
+        $why = &$this->why[$file];
+        if (!$this->o->source) {
+            $why = 'not read (--no-source)';
+            return null;
+        }
+        $trust = $this->m->sourceTrust[$file] ?? [];
+        if (!$trust) {
+            $why = 'not read: none of the profiles naming it is yours (--owner=USER trusts another user\'s)';
+            return null;
+        }
+        $st = @lstat($file);
+        if ($st === false || @realpath($file) !== $file) {
+            $why = $st === false ? 'not found' : 'not read: its path is not its real path (a symbolic link, or ".." in it)';
+            return null;
+        }
+        if (($st['mode'] & 0170000) !== 0100000 || $st['size'] > SOURCE_MAX_BYTES) {
+            $why = ($st['mode'] & 0170000) !== 0100000 ? 'not read: not a regular file' : 'not read: larger than 8 MB';
+            return null;
+        }
+        $why = null;
+        foreach ($trust as [$uid, $root]) {
+            $roots = array_filter([$root, ...$this->o->sourceRoots], fn($r) => $r !== '');
+            if (!array_filter($roots, fn($r) => str_starts_with($file, rtrim($r, '/') . '/'))) {
+                $why ??= sprintf('not read: outside the script\'s directory%s (--source-root=DIR reads under DIR)',
+                    $roots ? ' (' . implode(', ', $roots) . ')' : '');
+            } elseif ($st['uid'] !== $uid && !($st['mode'] & 0004)) {
+                $why = sprintf('not read: %s\'s profile names it, and %s could not read it', user_name($uid), user_name($uid));
+            } else {
+                $why = null;
+                return $this->open($file, $st);
+            }
+        }
+        return null;
+    }
+
+    /** The bytes of a file that lstat() said is regular: still the same file once open (not a link swapped in meanwhile). */
+    private function open(string $file, array $st): ?string
+    {
+        $h = @fopen($file, 'rb');
+        $now = $h ? fstat($h) : false;
+        if (!$now || $now['ino'] !== $st['ino'] || $now['dev'] !== $st['dev']) {
+            $this->why[$file] = $h ? 'not read: it changed while it was opened' : 'not opened';
+            $h && fclose($h);
+            return null;
+        }
+        $text = stream_get_contents($h, SOURCE_MAX_BYTES);
+        fclose($h);
+        return $text === false ? null : $text;
     }
 }
 
@@ -131,9 +238,8 @@ final class Sources
  * calls, own costs per counter, calls made, their costs per counter] (null
  * for a gap).
  */
-function lines_html_data(Model $m, array $funcs): array
+function lines_html_data(Model $m, array $funcs, Sources $sources): array
 {
-    $sources = new Sources();
     $out = [];
     foreach ($funcs as $f) {
         if (!isset($m->lineOwn[0][$f]) && !isset($m->lineCalls[0][$f])) {
@@ -152,7 +258,7 @@ function lines_html_data(Model $m, array $funcs): array
             $rows[] = [$line, $text === null ? '' : source_text($text[$line - 1] ?? '', 200),
                 $r[0][0], lines_costs($m, $r[0][1]), $r[1][0], lines_costs($m, $r[1][1])];
         }
-        $out[$f] = ['file' => $m->funcFile[$f], 'readable' => $text !== null, 'rows' => $rows];
+        $out[$f] = ['file' => $m->funcFile[$f], 'readable' => $text !== null, 'why' => $sources->why[$m->funcFile[$f]] ?? '', 'rows' => $rows];
     }
     return $out;
 }

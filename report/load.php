@@ -59,6 +59,7 @@ function load(array $files, Options $o, Model $model, int $side = 0, ?callable $
                 $result->filtered++;
                 continue;
             }
+            $p->sourceTrust = source_trust($p, $o);
             $model->add($p, $side);
             if ($also) {
                 $also($p, $result->read);
@@ -109,7 +110,7 @@ function report_load(LoadResult $r, Options $o): void
             fprintf(STDERR, "bench: skipped %s more files\n", number_format(count($r->skipped) - 20));
             break;
         }
-        fprintf(STDERR, "bench: skipped %s: %s\n", $file, $reason);
+        fprintf(STDERR, "bench: skipped %s: %s\n", printable($file), printable($reason));
     }
     if ($r->filtered && $r->read) {
         fprintf(STDERR, "bench: %s left out by the filters\n", plural($r->filtered, 'profile'));

@@ -11,16 +11,9 @@ foreach (['profile', 'protobuf', 'read_pprof', 'read_text', 'read_json', 'input'
     require_once __DIR__ . "/$part.php";
 }
 
-/** The memory the command may use at least (--max-size keeps each file well below it). */
-const MEMORY_LIMIT = 2 << 30;
-
 /** Runs the command line; returns the exit status (0, 1 when it failed, 2 for a bad command line). */
 function main(array $argv): int
 {
-    // A large profile or merge needs more than PHP's default 128M; a higher limit (or none) is kept.
-    if (ini_get('memory_limit') !== '-1' && ini_parse_quantity(ini_get('memory_limit')) < MEMORY_LIMIT) {
-        ini_set('memory_limit', (string) MEMORY_LIMIT);
-    }
     // stdout closed by its reader (bench top | head): PHP's CLI ends the script at the next write with status 255. End
     // quietly instead, with the status of a Unix tool that a closed pipe ended (128 + SIGPIPE).
     register_shutdown_function(static function (): void {
@@ -32,13 +25,18 @@ function main(array $argv): int
         $o = Options::parse($argv);
     } catch (UsageError $e) {
         $help = $e->getMessage() === '' && in_array($argv[1] ?? '', ['help', '--help', '-h'], true);
-        fwrite($help ? STDOUT : STDERR, ($e->getMessage() === '' ? '' : 'bench: ' . $e->getMessage() . "\n") . USAGE . "\n");
+        fwrite($help ? STDOUT : STDERR, ($e->getMessage() === '' ? '' : 'bench: ' . printable($e->getMessage()) . "\n") . USAGE . "\n");
         return $help ? 0 : 2;
     }
+    // The command's own limit, whatever php.ini says (Debian's CLI has none): with it, a file too large to read is skipped
+    // with its reason (memory_guard()) rather than taking the machine's memory or ending the command.
+    ini_set('memory_limit', (string) $o->maxMemory);
     $status = load_bench($argv, $o);
     if ($status !== null) {
         return $status;
     }
+    // What the commands print (not the files they write, even to stdout) goes to a terminal: see printable().
+    ob_start(printable(...));
     try {
         return match ($o->command) {
             'top' => command_top($o),
@@ -49,20 +47,25 @@ function main(array $argv): int
             'lines' => command_lines($o),
         };
     } catch (ReadError | UsageError $e) {
-        fwrite(STDERR, 'bench: ' . $e->getMessage() . "\n");
+        fwrite(STDERR, 'bench: ' . printable($e->getMessage()) . "\n");
         return $e instanceof UsageError ? 2 : 1;
+    } finally {
+        ob_end_flush();
     }
 }
 
 /** Reads the profiles that arguments name into a side of a model; a ReadError when none could be. */
 function load_set(array $args, Options $o, Model $m, int $side = 0, ?callable $also = null): LoadResult
 {
-    [$files, $problems] = expand_inputs($args);
+    [$files, $problems, $notes] = expand_inputs($args, $o);
     foreach ($problems as $problem) {
         if ($o->strict) {
             throw new ReadError("$problem (--strict)");
         }
-        fwrite(STDERR, "bench: $problem\n");
+        fwrite(STDERR, 'bench: ' . printable($problem) . "\n");
+    }
+    foreach ($notes as $note) {
+        say($o, $note);
     }
     if (!$files) {
         throw new ReadError('no profiles to read');
@@ -125,6 +128,6 @@ function write_output(string $path, string $data): void
 function say(Options $o, string $message): void
 {
     if (!$o->quiet) {
-        fwrite(STDERR, "bench: $message\n");
+        fwrite(STDERR, 'bench: ' . printable($message) . "\n");
     }
 }

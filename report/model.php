@@ -65,6 +65,8 @@ final class Model
     public ?int $interval = null;
     /** whether the tree holds paths estimated from edges (approximate()), and the edges it left with their callers past its budget */
     public bool $approximated = false;
+    /** per source file, the [uid, root] pairs of the profiles that may have it read: see Sources */
+    public array $sourceTrust = [];
     public int $approximateStopped = 0;
 
     public function __construct(public readonly int $sides = 1, public readonly bool $needPaths = false)
@@ -124,7 +126,11 @@ final class Model
     private function mapFunctions(Profile $p): array
     {
         $map = $seen = [];
+        $trust = $p->sourceTrust === null ? null : implode("\0", $p->sourceTrust);
         foreach ($p->funcs as $i => [$name, $file, $line]) {
+            if ($trust !== null && $file !== '') {
+                $this->sourceTrust[$file][$trust] ??= $p->sourceTrust;
+            }
             $key = isset($seen[$name]) && $seen[$name] !== $file ? "$name ($file)" : $name;
             $seen[$name] ??= $file;
             if (!isset($this->funcIds[$key])) {

@@ -39,6 +39,10 @@ FILES are profiles (callgrind, folded, JSON, pprof; plain, gzip or zstd), direct
   --raw               top and diff: exact integers, no units
   --strict            a file that cannot be read fails the command (else it is skipped, with the reason)
   --max-size=BYTES    skip files larger than this once decompressed (default 128M)
+  --max-memory=BYTES  the command's memory limit (default 1G); a file that would take more than 40% of what is left is skipped
+  --owner=USER,...|any  directories and globs: profiles of these owners too (default: only the user's own)
+  --source-root=DIR   the source views may read files under DIR too (besides each own profile's script directory)
+  --no-source         read no source file
   --quiet             no progress and no notes on stderr
 TXT;
 
@@ -71,11 +75,20 @@ final class Options
     public bool $raw = false;
     public bool $strict = false;
     public int $maxSize = 128 << 20;
+    /** the memory limit of the command */
+    public int $maxMemory = 1 << 30;
+    /** --owner: the uids whose profiles directories and globs give besides the user's own; null for anyone's */
+    public ?array $owners = [];
+    /** --source-root: directories (real paths) under which the source views may read the files of trusted profiles */
+    public array $sourceRoots = [];
+    /** --no-source: no source file is read */
+    public bool $source = true;
     public bool $quiet = false;
 
     /** Options that take a value, and the setter of each. */
     private const VALUED = ['o', 'out', 'by', 'limit', 'function', 'sort', 'width', 'min-width', 'title', 'since', 'until', 'uri',
-        'min-duration', 'mode', 'folded-counter', 'thresholds', 'max-size'];
+        'min-duration', 'mode', 'folded-counter', 'thresholds', 'max-size', 'max-memory',
+        'owner', 'source-root'];
 
     public static function parse(array $argv): self
     {
@@ -160,6 +173,10 @@ final class Options
             'raw' => $this->raw = true,
             'strict' => $this->strict = true,
             'max-size' => $this->maxSize = self::size($name, $value),
+            'max-memory' => $this->maxMemory = max(64 << 20, self::size($name, $value)),
+            'owner' => $this->owners = self::owners($name, $value),
+            'source-root' => $this->sourceRoots[] = self::directory($name, $value),
+            'no-source' => $this->source = false,
             'quiet', 'q' => $this->quiet = true,
             default => throw new UsageError("unknown option --$name"),
         };
@@ -210,6 +227,33 @@ final class Options
         }
         $scale = ['ns' => 1, 'us' => 1e3, 'µs' => 1e3, 'ms' => 1e6, 's' => 1e9, 'min' => 60e9, 'h' => 3600e9][$m[2] ?? 's'];
         return (int) round((float) $m[1] * $scale);
+    }
+
+    /** Users by name or uid, as uids; null for "any". */
+    private static function owners(string $name, string $value): ?array
+    {
+        if ($value === 'any') {
+            return null;
+        }
+        $uids = [];
+        foreach (explode(',', $value) as $user) {
+            $uid = user_uid($user);
+            if ($uid === null) {
+                throw new UsageError("--$name=$value: no user \"$user\" (names, uids, or any)");
+            }
+            $uids[] = $uid;
+        }
+        return $uids;
+    }
+
+    /** A directory, as its real path (no symbolic link in it). */
+    private static function directory(string $name, string $value): string
+    {
+        $dir = realpath($value);
+        if ($dir === false || !is_dir($dir)) {
+            throw new UsageError("--$name=$value: not a directory");
+        }
+        return $dir;
     }
 
     /** A size in bytes, with K, M or G. */

@@ -49,6 +49,8 @@ final class Profile
     public array $lineCalls = [];
     /** whether readers keep lines: only the commands that show them pay for them */
     public static bool $keepLines = false;
+    /** whose files the source views may read for this profile, and under which directory: [uid, root] (see source_trust()) */
+    public ?array $sourceTrust = null;
 
     public function __construct(public readonly string $file, public readonly string $format)
     {

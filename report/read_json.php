@@ -78,8 +78,9 @@ function json_counters(Profile $p, array $json): void
 function json_meta(Profile $p, array $json): void
 {
     $request = is_array($json['request'] ?? null) ? $json['request'] : [];
-    $meta = ['uri' => $json['command'] ?? $json['uri'] ?? '', 'method' => $request['method'] ?? '', 'mode' => $json['mode'] ?? ''];
-    foreach (['uri', 'method', 'mode'] as $key) {
+    $meta = ['uri' => $json['command'] ?? $json['uri'] ?? '', 'method' => $request['method'] ?? '', 'mode' => $json['mode'] ?? '',
+        'script' => $request['script'] ?? ''];
+    foreach (['uri', 'method', 'mode', 'script'] as $key) {
         if (!is_string($meta[$key])) {
             throw new ReadError("the request's $key is not text");
         }

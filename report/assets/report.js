@@ -120,7 +120,7 @@
         });
         document.getElementById('source-file').textContent = l.file;
         document.getElementById('source-note').textContent = l.readable ? ''
-            : 'The source file could not be read where this report was made: costs by line number only.';
+            : 'No source lines: the file was ' + (l.why || 'not read') + ' where this report was made. Costs by line number only.';
     }
 
     counter.addEventListener('change', function () {
