@@ -202,7 +202,7 @@ function memory_guard(bool $start = false, int $need = 0): void
 }
 
 /** The share of the memory left that reading one file may take: the rest is for what the command builds from it. */
-const READ_MEMORY_SHARE = 0.4;
+const READ_MEMORY_SHARE = 0.25;
 
 /** An integer from a profile's text, or a ReadError that says where. */
 function int_of(mixed $value, string $where): int

@@ -41,6 +41,8 @@ function pprof_profile(string $data, string $file): Profile
 
 /** Fields of the Profile message that it does not read, at most: bench writes a few, a file of millions is made to waste time. */
 const PPROF_OTHER_FIELDS = 100_000;
+/** Strings of the table at most: a real profile's are its functions' names and files and a few labels (each costs PHP 16 bytes and more where it costs the file 2). */
+const PPROF_MAX_STRINGS = 1 << 22;
 
 /**
  * The Profile message's fields, one pass: the spans of its messages (decoded
@@ -53,7 +55,7 @@ function pprof_top(string $data): array
     $top = ['types' => [], 'samples' => [], 'locations' => [], 'functions' => [], 'strings' => [], 'comments' => [],
         'time' => 0, 'duration' => 0, 'period' => 0];
     $kinds = [PPROF_SAMPLE_TYPE => 'types', PPROF_SAMPLE => 'samples', PPROF_LOCATION => 'locations', PPROF_FUNCTION => 'functions'];
-    $other = 0;
+    $other = $strings = 0;
     // Whole fields of the top message, a slice of it at a time: pb_fields() on all of it would hold millions of pairs at once.
     for ($at = 0, $len = strlen($data), $n = 1; $at < $len; $n++) {
         if (($n & 4095) === 0) {
@@ -70,6 +72,9 @@ function pprof_top(string $data): array
             if (isset($kinds[$field])) {
                 $top[$kinds[$field]][] = [$at, $at + $size];
             } elseif ($field === PPROF_STRING_TABLE) {
+                if (++$strings > PPROF_MAX_STRINGS) {
+                    throw new ReadError(sprintf('more than %s strings', number_format(PPROF_MAX_STRINGS)));
+                }
                 $top['strings'][] = substr($data, $at, $size);
             } elseif ($field === PPROF_COMMENT) {
                 pb_repeated($data, [$field, [$at, $at + $size]], $top['comments']);
@@ -166,7 +171,7 @@ function pprof_locations(string $data, array $spans, array $functions): array
                 if (!isset($functions[$fid])) {
                     throw new ReadError("location $id names function $fid, which the profile does not have");
                 }
-                $frames[] = [...$functions[$fid], $line[2] ?? 0];
+                $frames[] = [...$functions[$fid], line_of($line[2] ?? 0, "location $id's line")];
             }
         }
         $locations[$id] = $frames ?: [[sprintf('0x%x', $address), '', 0, 0]];
