@@ -55,7 +55,13 @@ function flame_svg(Model $m, FlameSpec $spec, bool $standalone): string
         esc($spec->id), $w, $height, $w, $height, counter_unit_of($m, $spec->counter), $layout->total, $spec->icicle ? 1 : 0,
         FLAME_TOP, $height - FLAME_BOTTOM, FLAME_FRAME_HEIGHT);
     if ($standalone) {
-        $out[] = '<style>' . file_get_contents(__DIR__ . '/assets/flame.css') . "</style>\n";
+        // The policy of an SVG file opened by itself: Chromium takes it from an XHTML <head> (inside a foreignObject that
+        // draws nothing), though from no <meta> elsewhere; a browser that ignores it still has the escaping.
+        $style = file_get_contents(__DIR__ . '/assets/flame.css');
+        $script = "\n" . file_get_contents(__DIR__ . '/assets/flame.js') . "\nBenchFlame.standalone(document.documentElement);\n";
+        $out[] = '<foreignObject width="0" height="0"><head xmlns="http://www.w3.org/1999/xhtml">'
+            . '<meta http-equiv="Content-Security-Policy" content="' . esc(report_csp($script, $style)) . "\"/></head></foreignObject>\n";
+        $out[] = "<style>$style</style>\n";
     }
     $out[] = flame_header($spec, $w);
     $out[] = "<g class=\"frames\">\n";
@@ -67,16 +73,31 @@ function flame_svg(Model $m, FlameSpec $spec, bool $standalone): string
     $out[] = "</g>\n";
     $out[] = sprintf('<text class="details" x="10" y="%d"> </text>' . "\n", $height - 10);
     if ($standalone) {
-        $out[] = "<script><![CDATA[\n" . file_get_contents(__DIR__ . '/assets/flame.js') . "\nBenchFlame.standalone(document.documentElement);\n]]></script>\n";
+        $out[] = "<script><![CDATA[$script]]></script>\n";
     }
     $out[] = "</svg>\n";
     return implode('', $out);
 }
 
+/** Text or an attribute's value in HTML and SVG (XML): a profile's strings are anyone's who could write its directory. */
 function esc(string $s): string
 {
-    // XML 1.0 has no control characters but tab, newline and carriage return: a name read from a damaged file may.
-    return htmlspecialchars(preg_replace('/[\x00-\x08\x0b\x0c\x0e-\x1f]/', '?', $s), ENT_QUOTES | ENT_XML1 | ENT_SUBSTITUTE, 'UTF-8');
+    // XML 1.0 lacks control characters but tab, newline and carriage return, and U+FFFE and U+FFFF: a name read from a
+    // damaged file may hold them, and the SVG would not open. ENT_DISALLOWED makes them U+FFFD, as ENT_SUBSTITUTE bad UTF-8.
+    return htmlspecialchars($s, ENT_QUOTES | ENT_XML1 | ENT_SUBSTITUTE | ENT_DISALLOWED, 'UTF-8');
+}
+
+/**
+ * The Content-Security-Policy of a report or SVG: only its own inline script
+ * and style (by their hashes; no inline handler, no eval), no network, no
+ * plugin, no <base>, no form, and no string into innerHTML and the other
+ * sinks of Trusted Types.
+ */
+function report_csp(string $script, string $style): string
+{
+    $hash = fn(string $text) => "'sha256-" . base64_encode(hash('sha256', $text, true)) . "'";
+    return "default-src 'none'; script-src " . $hash($script) . '; style-src ' . $hash($style) . "; object-src 'none'; base-uri 'none'; "
+        . "form-action 'none'; require-trusted-types-for 'script'; trusted-types 'none'";
 }
 
 /** Title, note, legend and the buttons (Reset zoom, Search), with the line that search fills. */
@@ -317,5 +338,7 @@ function approximated_note(Model $m): string
     $graph = array_sum($m->graphProfiles);
     $all = $graph + array_sum($m->pathProfiles);
     return sprintf('. Approximated: %s of %s profiles have call edges only (callgrind, JSON before format_version 1): '
-        . 'their paths below the first call are estimated', number_format($graph), number_format($all));
+        . 'their paths below the first call are estimated', number_format($graph), number_format($all))
+        . ($m->approximateStopped ? sprintf(' (the estimate stopped at %s paths: %s calls stay with their callers)',
+            number_format(APPROXIMATE_MAX_NODES), number_format($m->approximateStopped)) : '');
 }

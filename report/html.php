@@ -47,17 +47,26 @@ function html_report(Model $m, Options $o, LoadResult $loaded): string
     return html_page($title, $summary, implode("\n", $sections), ['functions' => html_graph_data($m, $v, $chosen), 'lines' => (object) $lines]);
 }
 
-/** The page around the sections, with the styles, the scripts and the data that the scripts read. */
+/**
+ * The page around the sections, with the styles, the scripts and the data
+ * that the scripts read. Every string of a profile reaches it escaped (esc(),
+ * and JSON that the scripts put in as text); its Content-Security-Policy
+ * comes first, so that markup that slipped through would neither run nor
+ * load anything.
+ */
 function html_page(string $title, string $summary, string $body, array $data): string
 {
     $json = json_encode($data, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_INVALID_UTF8_SUBSTITUTE
         | JSON_PRESERVE_ZERO_FRACTION);
-    return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" . esc($title) . "</title>\n"
-        . '<style>' . file_get_contents(__DIR__ . '/assets/flame.css') . file_get_contents(__DIR__ . '/assets/report.css') . "</style>\n"
+    $style = file_get_contents(__DIR__ . '/assets/flame.css') . file_get_contents(__DIR__ . '/assets/report.css');
+    $script = file_get_contents(__DIR__ . '/assets/flame.js') . "\n" . file_get_contents(__DIR__ . '/assets/report.js');
+    return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        . '<meta http-equiv="Content-Security-Policy" content="' . esc(report_csp($script, $style)) . "\">\n"
+        . '<title>' . esc($title) . "</title>\n<style>$style</style>\n"
         . "</head>\n<body>\n<h1>" . esc($title) . "</h1>\n<p class=\"summary\">" . esc($summary) . "</p>\n"
         . $body
         . "\n<script type=\"application/json\" id=\"bench-data\">$json</script>\n"
-        . '<script>' . file_get_contents(__DIR__ . '/assets/flame.js') . "\n" . file_get_contents(__DIR__ . '/assets/report.js') . "</script>\n"
+        . "<script>$script</script>\n"
         . "</body>\n</html>\n";
 }
 
@@ -83,7 +92,8 @@ function html_flames(Model $m, Options $o, int $chosen, string $summary): string
         $spec->title = '';
         $spec->note = approximated_note($approx);
         $options .= sprintf('<option value="%s"%s>%s</option>', esc($spec->id), $i ? '' : ' selected', esc(counter_label($m, $c)));
-        $svgs .= sprintf('<div class="flame%s" data-id="%s">%s</div>', $i ? ' hidden' : '', esc($spec->id), flame_svg($approx, $spec, false));
+        $svgs .= sprintf('<div class="flame%s" data-id="%s" data-counter="%d">%s</div>', $i ? ' hidden' : '', esc($spec->id), $c,
+            flame_svg($approx, $spec, false));
     }
     return '<section id="flames"><h2>Flame graph</h2>' . "\n"
         . '<div class="controls"><label>Counter <select id="counter">' . $options . '</select></label> '

@@ -61,30 +61,50 @@
     });
     var chosen = data.chosen;
 
+    /** A row of cells (th or td), each with its text: a profile's names never pass through HTML. */
+    function row(tag, texts) {
+        var tr = document.createElement('tr');
+        texts.forEach(function (text) {
+            var cell = document.createElement(tag);
+            cell.textContent = text;
+            tr.appendChild(cell);
+        });
+        return tr;
+    }
+
+    /** A table's head and body, in place of what it had. */
+    function fill(table, headings, rows) {
+        var head = document.createElement('thead'), body = document.createElement('tbody');
+        head.appendChild(row('th', headings));
+        rows.forEach(function (r) { body.appendChild(r); });
+        table.replaceChildren(head, body);
+    }
+
     function edgeTable(table, edges, other) {
-        var head = '<thead><tr><th>function</th><th>' + data.calls + '</th>' + data.counters.map(function (c) {
-            return '<th>' + c + ' inclusive</th>';
-        }).join('') + '</tr></thead>';
         edges = edges.slice().sort(function (a, b) {
             return chosen < 0 ? b[2] - a[2] : b[3][chosen] - a[3][chosen];
         });
-        table.innerHTML = head + '<tbody>' + edges.map(function (e) {
-            return '<tr><td><a data-f="' + e[other] + '"></a></td><td>' + BenchFlame.human(e[2], 'count') + '</td>'
-                + e[3].map(function (v, c) { return '<td>' + BenchFlame.human(v, data.units[c]) + '</td>'; }).join('') + '</tr>';
-        }).join('') + '</tbody>';
-        table.querySelectorAll('a').forEach(function (a) {
-            var f = +a.getAttribute('data-f');
+        var headings = ['function', data.calls].concat(data.counters.map(function (c) { return c + ' inclusive'; }));
+        fill(table, headings, edges.map(function (e) {
+            var costs = e[3].map(function (v, c) { return BenchFlame.human(v, data.units[c]); });
+            var tr = row('td', ['', BenchFlame.human(e[2], 'count')].concat(costs));
+            var a = document.createElement('a'), f = e[other];
             a.textContent = data.names[f];
             a.addEventListener('click', function () { show(f); });
-        });
+            tr.firstChild.appendChild(a);
+            return tr;
+        }));
     }
 
     // ---- a function's lines: own cost at each line, and the calls made there ---------------
     var shown = null;
 
-    /** The counter the flame graph shows: its index in data.counters, -1 for calls or samples. */
+    /**
+     * The counter the flame graph shows: its index in data.counters, -1 for
+     * calls or samples. By number: a name in HTML has U+FFFD for what XML lacks.
+     */
     function counterIndex() {
-        return data.counters.indexOf(counter.value.replace(/^flame-/, ''));
+        return +document.querySelector('.flame:not(.hidden)').getAttribute('data-counter');
     }
 
     function sourceView(f) {
@@ -102,22 +122,24 @@
                 most = Math.max(most, value(r[2], r[3]), value(r[4], r[5]));
             }
         });
-        var cell = function (v) {
-            return '<td' + (v && most ? ' style="background: rgba(240,150,50,' + (0.15 + 0.6 * v / most).toFixed(2) + ')"' : '') + '>'
-                + (v ? BenchFlame.human(v, unit) : '') + '</td>';
-        };
         var label = c < 0 ? data.calls : data.counters[c];
-        table.innerHTML = '<thead><tr><th>line</th><th>' + label + ' own</th><th>' + label + ' in calls made</th><th>source</th></tr></thead><tbody>'
-            + l.rows.map(function (r) {
-                return r ? '<tr><td>' + r[0] + '</td>' + cell(value(r[2], r[3])) + cell(value(r[4], r[5])) + '<td class="code"></td></tr>'
-                    : '<tr class="gap"><td>…</td><td></td><td></td><td></td></tr>';
-            }).join('') + '</tbody>';
-        var codes = table.querySelectorAll('td.code'), i = 0;
-        l.rows.forEach(function (r) {
-            if (r) {
-                codes[i++].textContent = r[1];
+        fill(table, ['line', label + ' own', label + ' in calls made', 'source'], l.rows.map(function (r) {
+            if (!r) {
+                var gap = row('td', ['…', '', '', '']);
+                gap.className = 'gap';
+                return gap;
             }
-        });
+            var costs = [value(r[2], r[3]), value(r[4], r[5])];
+            var tr = row('td', [r[0]].concat(costs.map(function (v) { return v ? BenchFlame.human(v, unit) : ''; }), [r[1]]));
+            // The heat through the CSSOM: the Content-Security-Policy lets no style attribute of markup in.
+            costs.forEach(function (v, k) {
+                if (v && most) {
+                    tr.children[k + 1].style.background = 'rgba(240,150,50,' + (0.15 + 0.6 * v / most).toFixed(2) + ')';
+                }
+            });
+            tr.lastChild.className = 'code';
+            return tr;
+        }));
         document.getElementById('source-file').textContent = l.file;
         document.getElementById('source-note').textContent = l.readable ? ''
             : 'No source lines: the file was ' + (l.why || 'not read') + ' where this report was made. Costs by line number only.';
