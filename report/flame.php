@@ -13,6 +13,13 @@ const FLAME_TOP = 60;
 const FLAME_BOTTOM = 28;
 /** A frame's label fits in (width - 6) / this many characters (12px Verdana). */
 const FLAME_CHAR_WIDTH = 7;
+/**
+ * Frames deeper than this are not drawn: their ancestors' widths still hold
+ * their cost. A deeper graph is too tall to read, and a crafted chain of a
+ * million calls would make an SVG of gigabytes (bench.max_depth's default
+ * keeps a profile's own stacks under it).
+ */
+const FLAME_MAX_DEPTH = 1024;
 
 /** What a flame graph draws: a model's tree, one counter, and for a differential graph the side before. */
 final class FlameSpec
@@ -44,6 +51,10 @@ function flame_svg(Model $m, FlameSpec $spec, bool $standalone): string
     $values = $spec->counter < 0 ? $calls : ($incl[$spec->counter] ?? []);
     $layout = new FlameLayout($m, $spec, $children, $values);
     $frames = $layout->frames();
+    if ($layout->cut) {
+        $spec->note = trim($spec->note . sprintf(' (%s drawn only to %s frames deep)', plural($layout->cut, 'stack'),
+            number_format(FLAME_MAX_DEPTH)));
+    }
     $height = FLAME_TOP + FLAME_BOTTOM + FLAME_FRAME_HEIGHT * max(1, $layout->depth);
     $out = [];
     if ($standalone) {
@@ -179,6 +190,8 @@ final class FlameLayout
 {
     public int $depth = 0;
     public int|float $total = 0;
+    /** how many frames at FLAME_MAX_DEPTH had children not drawn */
+    public int $cut = 0;
 
     public function __construct(private Model $m, private FlameSpec $spec, private array $children, private array $values)
     {
@@ -215,8 +228,10 @@ final class FlameLayout
                     continue;
                 }
                 $frames[] = [$n, $x, $width, $depth, $value, 0];
-                if (isset($this->children[$n])) {
+                if (isset($this->children[$n]) && $depth + 1 < FLAME_MAX_DEPTH) {
                     $stack[] = [$this->children[$n], $x, $depth + 1];
+                } elseif (isset($this->children[$n])) {
+                    $this->cut++;
                 }
                 $x += $width;
             }

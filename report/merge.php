@@ -15,10 +15,11 @@ function command_merge(Options $o): int
     $by = chosen_counter($m, $o->by);
     $v = in_array($format, ['callgrind', 'json'], true) ? Views::of($m) : null;
     merge_ints($m, $v);
+    $budget = intdiv($o->maxMemory, MERGE_STACKS_SHARE);
     $data = match ($format) {
-        'pprof' => write_pprof($m, $by),
+        'pprof' => write_pprof($m, $by, $budget),
         'callgrind' => write_callgrind($m, $v),
-        'folded' => write_folded($m, $by),
+        'folded' => write_folded($m, $by, $budget),
         'json' => write_json($m, $v),
     };
     write_output($o->out, $gzip ? gzencode($data, 6) : $data);
@@ -43,6 +44,34 @@ function merge_ints(Model $m, ?Views $v): void
     }
     foreach ($all as $values) {
         array_walk_recursive($values, $check);
+    }
+}
+
+/**
+ * pprof and folded stacks spell out every node's whole stack, so their size
+ * grows with the square of a deep tree's depth (a chain of 100,000 calls
+ * makes 5 billion frames): the stacks they hold may take this share of
+ * --max-memory at most, and past it the merge is refused before it starts.
+ */
+const MERGE_STACKS_SHARE = 16;
+
+/**
+ * A ReadError where writing every node's stack takes more than $budget bytes:
+ * $frameBytes per function, plus $joint per frame below the first.
+ */
+function merge_stacks_fit(Model $m, array $frameBytes, int $joint, int $budget, string $format): void
+{
+    $bytes = $depth = [];
+    $total = 0;
+    foreach ($m->parent as $n => $parent) {
+        $bytes[$n] = $frameBytes[$m->func[$n]] + ($parent >= 0 ? $bytes[$parent] + $joint : 0);
+        $depth[$n] = $parent >= 0 ? $depth[$parent] + 1 : 1;
+        $total += $bytes[$n];
+        if ($total > $budget) {
+            throw new ReadError(sprintf('%s writes each call\'s whole stack: this tree\'s stacks (%s calls deep at node %s) take more '
+                . 'than %s MiB, a sixteenth of --max-memory: merge to .callgrind or .json, which hold each call once, or raise --max-memory',
+                $format, number_format(max($depth)), number_format($n + 1), number_format($budget >> 20)));
+        }
     }
 }
 
@@ -88,8 +117,9 @@ function pprof_type(string $name, string $unit): array
  * stack from the leaf up, its calls and own costs), a location and a
  * function per function (both numbered from 1).
  */
-function write_pprof(Model $m, int $by): string
+function write_pprof(Model $m, int $by, int $budget): string
 {
+    merge_stacks_fit($m, array_map(fn($f) => strlen(pb_put_varint($f + 1)), array_keys($m->funcName)), 0, $budget, 'pprof');
     $strings = ['' => 0];
     $s = function (string $text) use (&$strings): int {
         return $strings[$text] ??= count($strings);
@@ -196,9 +226,10 @@ function write_callgrind(Model $m, Views $v): string
  * ';' is written ':', and a space before a number that ends a name '_' (as
  * bench writes them: flame graph tools would read "name 2 300" as two values).
  */
-function write_folded(Model $m, int $by): string
+function write_folded(Model $m, int $by, int $budget): string
 {
     $frames = array_map(fn($name) => preg_replace('/ (?=[\d.]+$)/', '_', strtr($name, ';', ':')), $m->funcName);
+    merge_stacks_fit($m, array_map('strlen', $frames), 1, $budget, 'folded');
     $paths = [];
     $values = $by < 0 ? $m->calls[0] : ($m->own[0][$by] ?? []);
     $out = '';

@@ -215,3 +215,13 @@ function int_of(mixed $value, string $where): int
     }
     throw new ReadError("$where is not an integer");
 }
+
+/**
+ * A sampling interval in microseconds as nanoseconds, or null where it is
+ * not one a sampler could have had (up to a day): it is a note on the
+ * profile, and a crafted one must not overflow into a float.
+ */
+function interval_ns(int $us): ?int
+{
+    return $us > 0 && $us <= 86_400_000_000 ? $us * 1000 : null;
+}

@@ -95,8 +95,9 @@ function json_meta(Profile $p, array $json): void
             $meta[$key] = int_of($json[$key], $key);
         }
     }
-    if (isset($json['interval_us'])) {
-        $meta['interval_ns'] = int_of($json['interval_us'], 'interval_us') * 1000;
+    $interval = isset($json['interval_us']) ? interval_ns(int_of($json['interval_us'], 'interval_us')) : null;
+    if ($interval !== null) {
+        $meta['interval_ns'] = $interval;
     }
     $p->meta = $meta;
 }

@@ -195,7 +195,10 @@ function callgrind_desc(Profile $p, string $value): void
     } elseif (preg_match('/^Sampled: (\d+) samples every (\d+) us/', $value, $m)) {
         $p->meta['mode'] = 'sample';
         $p->meta['samples'] = (int) $m[1];
-        $p->meta['interval_ns'] = (int) $m[2] * 1000;
+        $interval = strlen($m[2]) <= 18 ? interval_ns((int) $m[2]) : null;
+        if ($interval !== null) {
+            $p->meta['interval_ns'] = $interval;
+        }
     }
 }
 

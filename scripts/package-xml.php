@@ -16,12 +16,12 @@ if (!preg_match('/#define PHP_BENCH_VERSION "([^"]+)"/', file_get_contents("$top
 $version = $m[1];
 
 // What a source release holds: the extension's sources and build files, the tests with every file they use (their C
-// helpers, the benchmarks they run, the JSON schema they check profiles against, the recipes they run), the docs, and the
+// helpers, the benchmarks and the fuzzer they run, the JSON schema they check profiles against, the recipes they run), the docs, and the
 // report command.
 $files = array_filter(
     explode("\n", trim(shell_exec('cd ' . escapeshellarg($top) . ' && git ls-files --cached --others --exclude-standard'))),
     fn($f) => preg_match('~^(bench\.c|php_bench\.h|bench_arginfo\.h|bench\.stub\.php|config\.m4|config\.w32|Makefile\.frag|composer\.json|LICENSE'
-        . '|README\.md|src/.*\.[ch]|tests/.*\.(phpt|inc|c)|docs/.*|benchmarks/.*|demo/.*\.php|bin/bench|report/.*\.(php|js|css))$~', $f)
+        . '|README\.md|src/.*\.[ch]|tests/.*\.(phpt|inc|c)|docs/.*|benchmarks/.*|demo/.*\.php|bin/bench|report/.*\.(php|js|css)|scripts/fuzz-report)$~', $f)
         && is_file("$top/$f")
 );
 sort($files);
@@ -31,7 +31,7 @@ sort($files);
 // pecl package reads those files as PHP 5 code (it warns of every function that is not named bench*, namespaces unknown
 // to it, and calls \Foo::bar() "invalid PHP").
 $role = function (string $f): string {
-    if (str_starts_with($f, 'tests/') || str_starts_with($f, 'benchmarks/')) return 'test';
+    if (str_starts_with($f, 'tests/') || str_starts_with($f, 'benchmarks/') || $f === 'scripts/fuzz-report') return 'test';
     if (in_array($f, ['LICENSE', 'README.md', 'bench.stub.php', 'composer.json'], true) || str_starts_with($f, 'demo/')
         || str_starts_with($f, 'docs/')) return 'doc';
     if ($f === 'bin/bench') return 'script';

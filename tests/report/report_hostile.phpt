@@ -1,5 +1,5 @@
 --TEST--
-Crafted profiles of a few kilobytes that hung bin/bench, took it past any memory or broke it (issue 36): deep trees and stacks in linear time, a diamond call graph's estimate stopped with a note, line numbers near PHP_INT_MAX and 20,000 counters refused with a reason, a protobuf bomb skipped while the good profile beside it is reported, sums past int64 refused, a cut callgrind file called truncated, a closed stdout ending the command quietly, an -o whose name says another format refused
+Crafted profiles of a few kilobytes that hung bin/bench, took it past any memory or broke it (issue 36): deep trees and stacks in linear time, a diamond call graph's estimate stopped with a note, line numbers near PHP_INT_MAX and 20,000 counters refused with a reason, sampling intervals past int64 ignored, merges to pprof and folded that would spell out billions of frames refused, flame graphs cut at 1,024 levels, a protobuf bomb skipped while the good profile beside it is reported, sums past int64 refused, a cut callgrind file called truncated, a closed stdout ending the command quietly, an -o whose name says another format refused
 --SKIPIF--
 <?php
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip bin/bench\'s PHP under valgrind: the time limits are for a plain run');
@@ -37,6 +37,17 @@ echo "== deep and wide\n";
 file_put_contents("$dir/deep.json", hostile_deep_json(100_000));
 echo run('a 100,000-deep JSON tree, top', ['top', "$dir/deep.json", '--sort=calls', '--limit=1'], '/^.* f$/m');
 echo run('the same, html', ['html', "$dir/deep.json", '-o', "$dir/deep.html", '--quiet']);
+// Its stacks whole would be 5 billion frames: flame graphs stop at 1,024 levels, and pprof and folded refuse with the reason.
+echo run('the same, flame', ['flame', "$dir/deep.json", '-o', "$dir/deep.svg", '--quiet']);
+preg_match('/\(1 stack drawn only to 1,024 frames deep\)/', (string) @file_get_contents("$dir/deep.svg"), $m);
+printf("  note: %s, %s frames drawn\n", $m[0] ?? 'none', number_format(substr_count((string) @file_get_contents("$dir/deep.svg"), '<g class="f ')));
+foreach (['pb.gz', 'folded'] as $ext) {
+    echo run("the same, merge -o .$ext", ['merge', "$dir/deep.json", '-o', "$dir/deep-merged.$ext"]);
+}
+file_put_contents("$dir/deep-2000.json", hostile_deep_json(2000));
+echo run('a 2,000-deep tree, merge -o .folded', ['merge', "$dir/deep-2000.json", '-o', "$dir/deep-2000.folded", '--quiet']);
+printf("  %s lines, the last %s frames deep ({request} and 2,000 calls)\n", number_format(count(file("$dir/deep-2000.folded"))),
+    number_format(substr_count((string) array_slice(file("$dir/deep-2000.folded"), -1)[0], ';') + 1));
 file_put_contents("$dir/deep.pb", hostile_pprof(['main', 'f'], [[array_merge(array_fill(0, 60_000, 1), [0]), 1, 1000]]));
 echo run('a pprof sample of 60,000 frames, top', ['top', "$dir/deep.pb", '--limit=2'], '/^.* (main|f)$/m');
 $wide = [];
@@ -62,6 +73,12 @@ file_put_contents("$dir/line.json", json_encode(['bench' => 'test', 'format_vers
     'functions' => [['name' => '{request}', 'file' => '', 'line' => 0], ['name' => 'f', 'file' => '/a.php', 'line' => 1, 'line_ops' => [[PHP_INT_MAX, 3]]]],
     'tree' => [['parent' => -1, 'function' => 0, 'calls' => 1, 'own' => ['ops' => 0]], ['parent' => 0, 'function' => 1, 'calls' => 1, 'own' => ['ops' => 3]]]]));
 echo run('JSON line_ops, lines', ['lines', "$dir/line.json"]);
+
+echo "== sampling intervals past int64 once in nanoseconds\n";
+file_put_contents("$dir/interval.callgrind", "events: wall_ns\ndesc: Sampled: 1 samples every 99999999999999999 us of wall time\nfl=/a.php\nfn=f\n1 5\ntotals: 5\n");
+echo run('callgrind desc:, top', ['top', "$dir/interval.callgrind"], '/^.* f .*$/m');
+file_put_contents("$dir/interval.json", hostile_json(['{request}', 'f'], [[-1, 0, 1, 0], [0, 1, 1, 7]], ['mode' => 'sample', 'interval_us' => PHP_INT_MAX]));
+echo run('JSON interval_us, merge -o .pb.gz', ['merge', "$dir/interval.json", '-o', "$dir/interval.pb.gz", '--quiet']);
 
 echo "== 20,000 counters in 160 KB\n";
 $events = implode(' ', array_map(fn($i) => "e$i", range(1, 20_000)));
@@ -131,6 +148,14 @@ echo 'written: ', implode(', ', array_map('basename', glob("$dir/{flame.png,repo
 a 100,000-deep JSON tree, top: exit 0
   100 µs  100.00%     100 µs  100.00%  100,000  f
 the same, html: exit 0
+the same, flame: exit 0
+  note: (1 stack drawn only to 1,024 frames deep), 1,024 frames drawn
+the same, merge -o .pb.gz: exit 1
+  bench: pprof writes each call's whole stack: this tree's stacks (%s calls deep at node %s) take more than 64 MiB, a sixteenth of --max-memory: merge to .callgrind or .json, which hold each call once, or raise --max-memory
+the same, merge -o .folded: exit 1
+  bench: folded writes each call's whole stack: this tree's stacks (%s calls deep at node %s) take more than 64 MiB, a sixteenth of --max-memory: merge to .callgrind or .json, which hold each call once, or raise --max-memory
+a 2,000-deep tree, merge -o .folded: exit 0
+  2,000 lines, the last 2,001 frames deep ({request} and 2,000 calls)
 a pprof sample of 60,000 frames, top: exit 0
   1.00 µs  100.00%    1.00 µs  100.00%        1  f
   0 ns    0.00%    1.00 µs  100.00%        0  main
@@ -151,6 +176,10 @@ bench: none of the 1 file gave a profile
 JSON line_ops, lines: exit 1
   bench: skipped DIR/line.json: a line is 9223372036854775807, outside 0 to 16,777,215
 bench: none of the 1 file gave a profile
+== sampling intervals past int64 once in nanoseconds
+callgrind desc:, top: exit 0
+  5 ns  100.00%       5 ns  100.00%        0  f  a.php:1
+JSON interval_us, merge -o .pb.gz: exit 0
 == 20,000 counters in 160 KB
 html: exit 1
   bench: skipped DIR/events.callgrind: more than 64 counters (bench writes fewer than 30)
