@@ -169,6 +169,41 @@ static ZEND_INI_MH(OnUpdateBenchPositive)
 	return bench_ini_integer((zend_long *) ZEND_INI_GET_ADDR(), entry, new_value, 1, UINT32_MAX / 2, "a positive number");
 }
 
+/*
+ * Whether value reads as on or off: what zend_ini_parse_bool() takes as on
+ * (on, yes, true, or a non-zero number), and as off only off, no, false,
+ * none, 0 or nothing. It reads anything else as off, silently: "maybe".
+ */
+static bool bench_ini_parse_bool(bool *out, const zend_string *value)
+{
+	static const char *const off[] = {"off", "no", "false", "none"};
+	char *end;
+
+	for (size_t i = 0; i < sizeof(off) / sizeof(off[0]); i++) {
+		if (zend_binary_strcasecmp(ZSTR_VAL(value), ZSTR_LEN(value), off[i], strlen(off[i])) == 0) {
+			*out = false;
+			return true;
+		}
+	}
+	*out = zend_ini_parse_bool((zend_string *) value);
+	if (*out || ZSTR_LEN(value) == 0) {
+		return true;
+	}
+	/* Off from a number: 0 (or 00) is off; "maybe" is not a number. */
+	ZEND_STRTOL(ZSTR_VAL(value), &end, 10);
+	return end != ZSTR_VAL(value) && *end == '\0';
+}
+
+static ZEND_INI_MH(OnUpdateBenchBool)
+{
+	if (!bench_ini_parse_bool((bool *) ZEND_INI_GET_ADDR(), new_value)) {
+		php_error_docref(NULL, E_WARNING, "Invalid %s \"%s\" (expected on or off); using the default", ZSTR_VAL(entry->name),
+			ZSTR_VAL(new_value));
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
 /* auto (the default): on in the CLI, where stderr is the user's terminal; off elsewhere (php-fpm's log). */
 static ZEND_INI_MH(OnUpdateBenchReport)
 {
@@ -176,8 +211,10 @@ static ZEND_INI_MH(OnUpdateBenchReport)
 
 	if (zend_string_equals_literal_ci(new_value, "auto")) {
 		*report = sapi_module.name && strcmp(sapi_module.name, "cli") == 0;
-	} else {
-		*report = zend_ini_parse_bool(new_value);
+	} else if (!bench_ini_parse_bool(report, new_value)) {
+		php_error_docref(NULL, E_WARNING, "Invalid bench.report \"%s\" (expected auto, on or off); using the default",
+			ZSTR_VAL(new_value));
+		return FAILURE;
 	}
 	return SUCCESS;
 }
@@ -282,10 +319,10 @@ static ZEND_INI_MH(OnUpdateBenchOwners)
 PHP_INI_BEGIN()
 	/* What bench does, and which hooks MINIT installs. */
 	STD_PHP_INI_ENTRY(  "bench.mode",                  "off",       PHP_INI_SYSTEM,                  OnUpdateBenchMode,           settings.mode,                  zend_bench_globals, bench_globals)
-	STD_PHP_INI_BOOLEAN("bench.count_ops",             "0",         PHP_INI_SYSTEM,                  OnUpdateBool,                settings.count_ops,             zend_bench_globals, bench_globals)
-	STD_PHP_INI_BOOLEAN("bench.count_allocs",          "0",         PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBool,                settings.count_allocs,          zend_bench_globals, bench_globals)
-	STD_PHP_INI_BOOLEAN("bench.track_live",            "0",         PHP_INI_SYSTEM,                  OnUpdateBool,                settings.track_live,            zend_bench_globals, bench_globals)
-	STD_PHP_INI_BOOLEAN("bench.callgrind_phases",      "0",         PHP_INI_ALL,                     OnUpdateBool,                settings.callgrind_phases,      zend_bench_globals, bench_globals)
+	STD_PHP_INI_BOOLEAN("bench.count_ops",             "0",         PHP_INI_SYSTEM,                  OnUpdateBenchBool,           settings.count_ops,             zend_bench_globals, bench_globals)
+	STD_PHP_INI_BOOLEAN("bench.count_allocs",          "0",         PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchBool,           settings.count_allocs,          zend_bench_globals, bench_globals)
+	STD_PHP_INI_BOOLEAN("bench.track_live",            "0",         PHP_INI_SYSTEM,                  OnUpdateBenchBool,           settings.track_live,            zend_bench_globals, bench_globals)
+	STD_PHP_INI_BOOLEAN("bench.callgrind_phases",      "0",         PHP_INI_ALL,                     OnUpdateBenchBool,           settings.callgrind_phases,      zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.owners",                "user",      PHP_INI_SYSTEM,                  OnUpdateBenchOwners,         settings.owners,                zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.max_depth",             "1024",      PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchPositive,       settings.max_depth,             zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.max_nodes",             "100000",    PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchPositive,       settings.max_nodes,             zend_bench_globals, bench_globals)
@@ -306,16 +343,16 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY(  "bench.output_format",         "callgrind", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchFormat,         settings.output_format,         zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.compress",              "auto",      PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchCompress,       settings.compress,              zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.report",                "auto",      PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchReport,         settings.report,                zend_bench_globals, bench_globals)
-	STD_PHP_INI_BOOLEAN("bench.folded_lines",          "0",         PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBool,                settings.folded_lines,          zend_bench_globals, bench_globals)
+	STD_PHP_INI_BOOLEAN("bench.folded_lines",          "0",         PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchBool,           settings.folded_lines,          zend_bench_globals, bench_globals)
 
 	/* Sampling. */
 	STD_PHP_INI_ENTRY(  "bench.sample_interval_us",    "10000",     PHP_INI_SYSTEM,                  OnUpdateBenchSampleInterval, settings.sample_interval_us,    zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.sample_clock",          "wall",      PHP_INI_SYSTEM,                  OnUpdateBenchSampleClock,    settings.sample_clock,          zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.sample_internal_calls", "ticker",    PHP_INI_SYSTEM,                  OnUpdateBenchSampleInternal, settings.sample_internal_calls, zend_bench_globals, bench_globals)
-	STD_PHP_INI_BOOLEAN("bench.sample_signal",         "0",         PHP_INI_SYSTEM,                  OnUpdateBool,                settings.sample_signal,         zend_bench_globals, bench_globals)
-	STD_PHP_INI_BOOLEAN("bench.sample_with_jit",       "0",         PHP_INI_SYSTEM,                  OnUpdateBool,                settings.sample_with_jit,       zend_bench_globals, bench_globals)
+	STD_PHP_INI_BOOLEAN("bench.sample_signal",         "0",         PHP_INI_SYSTEM,                  OnUpdateBenchBool,           settings.sample_signal,         zend_bench_globals, bench_globals)
+	STD_PHP_INI_BOOLEAN("bench.sample_with_jit",       "0",         PHP_INI_SYSTEM,                  OnUpdateBenchBool,           settings.sample_with_jit,       zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.alloc_sample_bytes",    "4194304",   PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchBytes,          settings.alloc_sample_bytes,    zend_bench_globals, bench_globals)
-	STD_PHP_INI_BOOLEAN("bench.native_stacks",         "0",         PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBool,                settings.native_stacks,         zend_bench_globals, bench_globals)
+	STD_PHP_INI_BOOLEAN("bench.native_stacks",         "0",         PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchBool,           settings.native_stacks,         zend_bench_globals, bench_globals)
 PHP_INI_END()
 
 static PHP_GINIT_FUNCTION(bench)

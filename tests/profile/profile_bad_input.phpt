@@ -1,5 +1,5 @@
 --TEST--
-Profile mode: an unwritable output directory is one warning and a counted drop; bad settings warn and fall back, or fail closed where the default does more (a number with anything after its digits too: 1e6 read as 1 before)
+Profile mode: an unwritable output directory is one warning and a counted drop; bad settings warn and fall back (a boolean too: "maybe" read as off before), or fail closed where the default does more (a number with anything after its digits too: 1e6 read as 1 before)
 --SKIPIF--
 <?php require __DIR__ . '/profile.inc'; profile_skip(); ?>
 --FILE--
@@ -11,10 +11,12 @@ $run = profile_run('<?php echo "served\n"; register_shutdown_function(function (
 echo preg_replace('/bench\.\d+T\d+Z\.\d+\.1/', 'bench.NAME', $run['output']), "\nfiles: ", count($run['files']), "\n";
 
 foreach (['bench.output_format' => 'xml', 'bench.compress' => 'brotli', 'bench.owners' => 'users,ext:', 'bench.max_depth' => '0',
-        'bench.max_nodes' => '1e6', 'bench.output_max_mb' => '-1'] as $k => $v) {
+        'bench.max_nodes' => '1e6', 'bench.count_allocs' => 'maybe', 'bench.report' => 'sometimes', 'bench.output_max_mb' => '-1'] as $k => $v) {
     $run = profile_run('<?php function f() {} f();', [$k => $v]);
     $kinds = array_map(fn($n) => preg_replace('/^bench\.\d+T\d+Z\.\d+\.\d+\./', '', $n), array_keys($run['files']));
-    echo trim(preg_replace('/ in Unknown on line \d+/', '', $run['output'])), "\n  -> written: ", implode(',', $kinds), "\n";
+    // bench.report's default, auto, prints the report in the CLI.
+    $output = preg_replace('/\s*\nbench: \S+script\.php, .*/s', "\n  -> reported (auto)", $run['output']);
+    echo trim(preg_replace('/ in Unknown on line \d+/', '', $output)), "\n  -> written: ", implode(',', $kinds), "\n";
 }
 ?>
 --EXPECT--
@@ -32,6 +34,11 @@ Warning: PHP Startup: Invalid bench.owners "users,ext:" (expected a comma list o
 Warning: PHP Startup: Invalid bench.max_depth "0" (expected a positive number); using the default
   -> written: json
 Warning: PHP Startup: Invalid bench.max_nodes "1e6" (expected a positive number); using the default
+  -> written: json
+Warning: PHP Startup: Invalid bench.count_allocs "maybe" (expected on or off); using the default
+  -> written: json
+Warning: PHP Startup: Invalid bench.report "sometimes" (expected auto, on or off); using the default
+  -> reported (auto)
   -> written: json
 Warning: PHP Startup: Invalid bench.output_max_mb "-1" (expected a number of megabytes, 0 for no cap); no profile is written
 

@@ -76,7 +76,7 @@ $try = function (string $name, string $bytes) use ($dir, $o, &$inputs, &$read, &
         R\flame_svg($m, $spec, false);
         R\write_json($m, R\Views::of($m));
         if ($p->hasPaths()) {
-            R\write_pprof($m, $spec->counter);
+            R\write_pprof($m, $spec->counter, intdiv($o->maxMemory, R\MERGE_STACKS_SHARE));
         }
         $read++;
     } catch (R\ReadError $e) {
