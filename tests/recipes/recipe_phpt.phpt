@@ -4,6 +4,7 @@ Recipe (docs/testing.md): a phpt that asserts what a function costs per call, wa
 bench
 --INI--
 bench.count_ops=1
+opcache.enable_cli=0
 xdebug.mode=off
 --FILE--
 <?php
