@@ -334,6 +334,7 @@ PHP_INI_BEGIN()
 	 */
 	STD_PHP_INI_ENTRY(  "bench.start",                 "request",   PHP_INI_SYSTEM,                  OnUpdateBenchStart,          settings.start,                 zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.trigger_secret",        "",          PHP_INI_SYSTEM,                  OnUpdateString,              settings.trigger_secret,        zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.uri_query",             "",          PHP_INI_SYSTEM,                  OnUpdateString,              settings.uri_query,             zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.sample_requests",       "1",         PHP_INI_SYSTEM,                  OnUpdateBenchFraction,       settings.sample_requests,       zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.alloc_sample_requests", "auto",      PHP_INI_SYSTEM,                  OnUpdateBenchAllocRequests,  settings.alloc_sample_requests, zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.output_dir",            "",          PHP_INI_SYSTEM,                  OnUpdateString,              settings.output_dir,            zend_bench_globals, bench_globals)

@@ -60,6 +60,8 @@ typedef struct {
 	zend_long start;
 	/** bench.trigger_secret: the value BENCH_TRIGGER must have; empty: any */
 	char *trigger_secret;
+	/** bench.uri_query: the query parameters a profile's URI keeps (a comma list of names); empty: none */
+	char *uri_query;
 	/** bench.output_max_mb: the most bench files in bench.output_dir may weigh; 0: no cap; BENCH_OUTPUT_MAX_MB_INVALID */
 	zend_long output_max_mb;
 	/** bench.sample_interval_us: the ticker's period in sample mode */

@@ -21,7 +21,7 @@ int bench_dump_counters(const bench_profile_state *p, int *out)
 
 	if (p->sampled) {
 		out[n++] = bench_dump_sort_counter(p);
-		if (p->allocs_sampled) {
+		if (p->alloc_counters) {
 			out[n++] = BENCH_COUNTER_ALLOCS;
 			out[n++] = BENCH_COUNTER_ALLOC_BYTES;
 			/* The sampled allocations still held when the request ended (src/alloc/live.h). */

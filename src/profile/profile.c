@@ -797,23 +797,95 @@ void bench_profile_leave(void)
 	bench_profile_restart_clock(p, now);
 }
 
+/*
+ * The URI a request asked for. php-fpm and php-cgi fill request_uri with the
+ * script's name, so every request of a front controller (Symfony, Laravel,
+ * WordPress) would be /index.php: their REQUEST_URI (FastCGI's parameter,
+ * or CGI's environment) holds the path the application routes on. The SAPI's
+ * getenv hook reads it without allocating.
+ */
+static const char *bench_profile_request_uri(void)
+{
+	if (SG(request_info).request_method && sapi_module.getenv) {
+		const char *uri = sapi_module.getenv("REQUEST_URI", sizeof("REQUEST_URI") - 1);
+
+		if (uri && *uri) {
+			return uri;
+		}
+	}
+	return SG(request_info).request_uri;
+}
+
+/* Whether the query parameter name[0..len) is one that bench.uri_query names. */
+static bool bench_profile_query_kept(const char *name, size_t len)
+{
+	const char *list = BENCH_INI(uri_query);
+
+	while (list && *list) {
+		size_t item = strcspn(list, ",");
+		const char *start = list;
+		size_t item_len = item;
+
+		while (item_len > 0 && *start == ' ') {
+			start++;
+			item_len--;
+		}
+		while (item_len > 0 && start[item_len - 1] == ' ') {
+			item_len--;
+		}
+		if (item_len == len && len > 0 && memcmp(start, name, len) == 0) {
+			return true;
+		}
+		list += item + (list[item] == ',');
+	}
+	return false;
+}
+
+/*
+ * Appends to out (its size cap, used len) the parameters of query that
+ * bench.uri_query keeps, in their order, "?a=1&b=2": a query string's values
+ * multiply a label's values and may carry secrets (and BENCH_TRIGGER).
+ */
+static size_t bench_profile_kept_query(char *out, size_t cap, size_t len, const char *query)
+{
+	bool first = true;
+
+	while (*query) {
+		size_t pair = strcspn(query, "&");
+		size_t name = strcspn(query, "=&");
+
+		if (bench_profile_query_kept(query, name) && len + 1 + pair < cap) {
+			out[len++] = first ? '?' : '&';
+			memcpy(out + len, query, pair);
+			len += pair;
+			first = false;
+		}
+		query += pair + (query[pair] == '&');
+	}
+	return len;
+}
+
 void bench_profile_note_request(bench_profile_state *p)
 {
 	bench_profile_request *r = &p->request;
-	const char *command = SG(request_info).request_uri ? SG(request_info).request_uri
-		: (SG(request_info).path_translated ? SG(request_info).path_translated : "-");
+	const char *uri = bench_profile_request_uri();
+	const char *command = uri ? uri : (SG(request_info).path_translated ? SG(request_info).path_translated : "-");
 	struct timespec now;
 
 	/*
-	 * A query string may carry secrets (and BENCH_TRIGGER): it stays out of
-	 * the profile. The rest describes the request: one longer than the field
-	 * is cut on a character's boundary (UTF-8), so that the JSON stays valid.
+	 * The path, and of the query string the parameters bench.uri_query keeps.
+	 * One longer than the field is cut on a character's boundary (UTF-8), so
+	 * that the JSON stays valid.
 	 */
-	size_t len = MIN(strcspn(command, "?"), sizeof(r->command) - 1);
+	size_t path = strcspn(command, "?");
+	size_t len = MIN(path, sizeof(r->command) - 1);
 	while (len > 0 && ((unsigned char) command[len] & 0xc0) == 0x80) {
 		len--;
 	}
 	memcpy(r->command, command, len);
+	if (uri && command[path] == '?' && len == path) {
+		len = bench_profile_kept_query(r->command, sizeof(r->command), len, command + path + 1);
+	}
 	r->command[len] = '\0';
 	snprintf(r->sapi, sizeof(r->sapi), "%s", sapi_module.name ? sapi_module.name : "-");
 	/* Methods are short words; a longer one (any client can send one) is cut. */
@@ -895,6 +967,7 @@ bool bench_profile_begin_tree(bench_profile_state *p)
 		SG(request_info).path_translated ? SG(request_info).path_translated : "-");
 	p->sampled = false;
 	p->allocs_sampled = false;
+	p->alloc_counters = false;
 	p->samples = 0;
 	p->alloc_samples = 0;
 	return true;

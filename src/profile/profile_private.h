@@ -59,7 +59,7 @@ typedef struct {
 
 /** What a profile says of its request, taken when it ends (a background writer cannot ask the SAPI). */
 typedef struct {
-	/** the script (CLI) or the URI without its query string */
+	/** the script (CLI) or the URI as requested (REQUEST_URI), its query string reduced to bench.uri_query's parameters */
 	char command[1024];
 	/** the script's path (the SAPI's path_translated), "-" where there is none */
 	char script[1024];
@@ -145,6 +145,12 @@ typedef struct {
 	bool sampled;
 	/** sample mode: whether this request's allocations are sampled too (bench.alloc_sample_requests) */
 	bool allocs_sampled;
+	/**
+	 * sample mode: whether the configuration samples some requests' allocations:
+	 * then every profile it writes has their counters (0 where this request's
+	 * were not sampled), so that any set of a pool's files reads as one profile
+	 */
+	bool alloc_counters;
 	/** the mean gap of those samples, kept here: the writer thread must not read a per-directory setting */
 	zend_long alloc_sample_bytes;
 	/**

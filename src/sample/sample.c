@@ -1069,7 +1069,8 @@ void bench_sample_rinit(void)
 	 * (7% on real code): by default only some sampled requests pay it. Their
 	 * profiles estimate their own allocations, and say so in their counters.
 	 */
-	p->allocs_sampled = BENCH_INI(alloc_sample_bytes) > 0 && bench_sample_drawn(BENCH_INI(alloc_sample_requests));
+	p->alloc_counters = BENCH_INI(alloc_sample_bytes) > 0 && BENCH_INI(alloc_sample_requests) > 0.0;
+	p->allocs_sampled = p->alloc_counters && bench_sample_drawn(BENCH_INI(alloc_sample_requests));
 	p->alloc_sample_bytes = BENCH_INI(alloc_sample_bytes);
 	p->live_incomplete = false;
 	if (p->allocs_sampled) {

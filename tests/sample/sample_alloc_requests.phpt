@@ -1,5 +1,5 @@
 --TEST--
-Sample mode: bench.alloc_sample_requests picks the sampled requests whose allocations are sampled too; their profiles estimate them whole, the others leave them out
+Sample mode: bench.alloc_sample_requests picks the sampled requests whose allocations are sampled too; their profiles estimate them whole, the others carry the same counters at 0 (one configuration, one set of counters: a pool's files read as one profile)
 --DESCRIPTION--
 php-cgi -T 60 runs one script 60 times in one process (profiles go through the
 writer thread, as under php-fpm), with bench.alloc_sample_requests=0.5. Every
@@ -17,7 +17,7 @@ binomial over the n profiles written and the e empty requests (mean
 the test wants 10 profiles, and the count test is a loose one. Each picked
 request estimates alloc_big's 20 MB on its own (deviation near 5.5% at a 64
 KiB mean); their mean is within 10% (over 7 sigma). A request not picked has
-wall time only.
+the same counters, its allocation ones at 0, and no allocation samples.
 --SKIPIF--
 <?php
 require __DIR__ . '/sample.inc';
@@ -64,10 +64,12 @@ $bytes = $odd = [];
 profile_validate_json(...array_map('file_get_contents', $files));
 foreach ($files as $f) {
     $profile = json_decode(file_get_contents($f), true);
-    if ($profile['counters'] === ['wall_ns', 'allocs', 'alloc_bytes', 'live_allocs', 'live_bytes'] && $profile['alloc_sample_bytes'] === 65536) {
+    $counters = ['wall_ns', 'allocs', 'alloc_bytes', 'live_allocs', 'live_bytes'];
+    if ($profile['counters'] === $counters && ($profile['alloc_sample_bytes'] ?? 0) === 65536) {
         $picked++;
         $bytes[] = profile_function($profile, 'alloc_big')['inclusive']['alloc_bytes'] ?? 0;
-    } elseif ($profile['counters'] === ['wall_ns'] && !isset($profile['alloc_samples'])) {
+    } elseif ($profile['counters'] === $counters && !isset($profile['alloc_samples'])
+            && array_intersect_key($profile['totals'], array_flip(array_slice($counters, 1))) === array_fill_keys(array_slice($counters, 1), 0)) {
         $other++;
     } else {
         $odd[] = implode(',', $profile['counters']);
