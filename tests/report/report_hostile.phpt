@@ -96,7 +96,8 @@ for ($i = 0; $i < 30; $i++) {
 file_put_contents("$dir/pool/bench.1.bomb.pb.gz", $bomb);
 file_put_contents("$dir/pool/bench.2.good.json", hostile_json(['{request}', 'good'], [[-1, 0, 1, 0], [0, 1, 1, 7]]));
 printf("  the bomb: %s KB\n", number_format(filesize("$dir/pool/bench.1.bomb.pb.gz") >> 10));
-echo run('top of the directory', ['top', "$dir/pool"], '/^.* good$/m');
+// --max-size above the bomb's 60 MiB: the guards behind it are what this tests.
+echo run('top of the directory', ['top', "$dir/pool", '--max-size=128M'], '/^.* good$/m');
 // Empty samples: each a span of the file that the reader keeps, until the memory guard skips the file.
 unlink("$dir/pool/bench.1.bomb.pb.gz");
 $gz = deflate_init(ZLIB_ENCODING_GZIP, ['level' => 9]);
@@ -105,7 +106,26 @@ for ($i = 0; $i < 30; $i++) {
     $bomb .= deflate_add($gz, str_repeat("\x12\x00", 1 << 20), $i < 29 ? ZLIB_NO_FLUSH : ZLIB_FINISH);
 }
 file_put_contents("$dir/pool/bench.1.samples.pb.gz", $bomb);
-echo run('the same with 30 million empty samples, --max-memory=256M', ['top', "$dir/pool", '--max-memory=256M'], '/^.* good$/m');
+echo run('the same with 30 million empty samples, --max-memory=256M', ['top', "$dir/pool", '--max-memory=256M', '--max-size=128M'], '/^.* good$/m');
+
+echo "== decompression bombs of valid lines, 31 MiB in 60 KB or less\n";
+$bomb = function (string $file, string $head, string $unit, int $mib) {
+    $gz = deflate_init(ZLIB_ENCODING_GZIP, ['level' => 9]);
+    $chunk = str_repeat($unit, intdiv(1 << 20, strlen($unit)));
+    $out = deflate_add($gz, $head, ZLIB_NO_FLUSH);
+    for ($i = 0; $i < $mib; $i++) {
+        $out .= deflate_add($gz, $chunk, $i < $mib - 1 ? ZLIB_NO_FLUSH : ZLIB_FINISH);
+    }
+    file_put_contents($file, $out);
+};
+$bomb("$dir/bomb.callgrind.gz", "events: wall_ns\nfn=f\n", "1 1\n", 31);
+$bomb("$dir/bomb.wall_ns.folded.gz", '', "{request};main;f 1\n", 31);
+$bomb("$dir/big.wall_ns.folded.gz", '', "{request};main;f 1\n", 40);
+printf("  sizes: %s KB\n", implode(', ', array_map(fn($f) => number_format(filesize("$dir/$f") >> 10),
+    ['bomb.callgrind.gz', 'bomb.wall_ns.folded.gz', 'big.wall_ns.folded.gz'])));
+echo run('8 million callgrind cost lines, html', ['html', "$dir/bomb.callgrind.gz", '-o', "$dir/bomb.html"]);
+echo run('1.7 million folded lines, top', ['top', "$dir/bomb.wall_ns.folded.gz"], '/^.* f$/m');
+echo run('40 MiB of them, top', ['top', "$dir/big.wall_ns.folded.gz"]);
 
 echo "== sums past int64\n";
 file_put_contents("$dir/a.wall_ns.folded", 'main;f ' . PHP_INT_MAX . "\n");
@@ -192,6 +212,16 @@ top of the directory: exit 0
 the same with 30 million empty samples, --max-memory=256M: exit 0
   bench: skipped DIR/pool/bench.1.samples.pb.gz: not a valid pprof profile: reading it takes more than %d MiB of memory, 25% of what --max-memory leaves
   7 ns  100.00%       7 ns  100.00%      1  good
+== decompression bombs of valid lines, 31 MiB in 60 KB or less
+  sizes: %s KB
+8 million callgrind cost lines, html: exit 1
+  bench: skipped DIR/bomb.callgrind.gz: more than 2,097,152 lines, which no profile of bench's has
+bench: none of the 1 file gave a profile
+1.7 million folded lines, top: exit 0
+  %s  100.00%s  f
+40 MiB of them, top: exit 1
+  bench: skipped DIR/big.wall_ns.folded.gz: more than --max-size (33,554,432 bytes) once decompressed
+bench: none of the 1 file gave a profile
 == sums past int64
 merge -o .pb.gz: exit 1
   bench: a merged count or cost passes 9,223,372,036,854,775,807, the largest 64-bit integer: merge fewer profiles
