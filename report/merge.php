@@ -11,6 +11,8 @@ function command_merge(Options $o): int
 {
     [$format, $gzip] = merge_format($o->out);
     $m = new Model(1, in_array($format, ['pprof', 'folded'], true));
+    // pprof's samples keep each request's labels, as pprof's own merge does: a tree per label set.
+    $m->byLabels = $format === 'pprof';
     load_set($o->files, $o, $m);
     $by = chosen_counter($m, $o->by);
     $v = in_array($format, ['callgrind', 'json'], true) ? Views::of($m) : null;
@@ -64,7 +66,7 @@ function merge_stacks_fit(Model $m, array $frameBytes, int $joint, int $budget, 
     $bytes = $depth = [];
     $total = 0;
     foreach ($m->parent as $n => $parent) {
-        $bytes[$n] = $frameBytes[$m->func[$n]] + ($parent >= 0 ? $bytes[$parent] + $joint : 0);
+        $bytes[$n] = ($frameBytes[$m->func[$n]] ?? 0) + ($parent >= 0 ? $bytes[$parent] + $joint : 0);
         $depth[$n] = $parent >= 0 ? $depth[$parent] + 1 : 1;
         $total += $bytes[$n];
         if ($total > $budget) {
@@ -138,9 +140,13 @@ function write_pprof(Model $m, int $by, int $budget): string
         }
     }
     $out .= pb_put_int(PPROF_DEFAULT_SAMPLE_TYPE, $defaultType);
-    $out .= pprof_samples_out($m, $counters);
+    $labels = array_map(fn(array $set) => pprof_labels_out($set, $s), $m->labelSets);
+    $out .= pprof_samples_out($m, $counters, $labels);
+    // The one mapping every location points to: functions, files and lines are given, so pprof symbolizes nothing
+    // and has a main binary to name.
+    $out .= pb_put_bytes(PPROF_MAPPING, pb_put_int(1, 1) . pb_put_int(5, $s('php')) . pb_put_int(7, 1) . pb_put_int(8, 1) . pb_put_int(9, 1));
     foreach ($m->funcName as $f => $name) {
-        $out .= pb_put_bytes(PPROF_LOCATION, pb_put_int(1, $f + 1) . pb_put_bytes(4, pb_put_int(1, $f + 1) . pb_put_int(2, $m->funcLine[$f])));
+        $out .= pb_put_bytes(PPROF_LOCATION, pb_put_int(1, $f + 1) . pb_put_int(2, 1) . pb_put_bytes(4, pb_put_int(1, $f + 1) . pb_put_int(2, $m->funcLine[$f])));
         $out .= pb_put_bytes(PPROF_FUNCTION, pb_put_int(1, $f + 1) . pb_put_int(2, $s($name)) . pb_put_int(3, $s($name))
             . pb_put_int(4, $s($m->funcFile[$f])) . pb_put_int(5, $m->funcLine[$f]));
     }
@@ -158,13 +164,30 @@ function pprof_value_type(int $type, int $unit): string
     return pb_put_bytes(PPROF_SAMPLE_TYPE, pb_put_int(1, $type) . pb_put_int(2, $unit));
 }
 
-function pprof_samples_out(Model $m, array $counters): string
+/** A label set's Label messages (string or number), each a sample's field 3. */
+function pprof_labels_out(array $labels, callable $s): string
 {
     $out = '';
-    $stacks = [];
+    foreach ($labels as $key => $value) {
+        $out .= pb_put_bytes(3, pb_put_int(1, $s((string) $key)) . (is_int($value) ? pb_put_int(3, $value) : pb_put_int(2, $s($value))));
+    }
+    return $out;
+}
+
+/** A sample per node with calls or costs; a node under a label set's pseudo node carries that set's labels. */
+function pprof_samples_out(Model $m, array $counters, array $labels): string
+{
+    $out = '';
+    $stacks = $labelOf = [];
     $calls = $m->calls[0];
     $own = $m->own[0];
     foreach ($m->parent as $n => $parent) {
+        if ($m->func[$n] < 0) {
+            $stacks[$n] = '';
+            $labelOf[$n] = $labels[-1 - $m->func[$n]];
+            continue;
+        }
+        $labelOf[$n] = $parent >= 0 ? $labelOf[$parent] : '';
         // A node's stack, leaf first: its location, then its parent's stack (parents come first).
         $stacks[$n] = pb_put_varint($m->func[$n] + 1) . ($parent >= 0 ? $stacks[$parent] : '');
         $values = [$calls[$n] ?? 0];
@@ -174,7 +197,7 @@ function pprof_samples_out(Model $m, array $counters): string
             $any = $any || $v !== 0;
         }
         if ($any) {
-            $out .= pb_put_bytes(PPROF_SAMPLE, pb_put_bytes(1, $stacks[$n]) . pb_put_packed(2, $values));
+            $out .= pb_put_bytes(PPROF_SAMPLE, pb_put_bytes(1, $stacks[$n]) . pb_put_packed(2, $values) . $labelOf[$n]);
         }
     }
     return $out;

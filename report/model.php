@@ -68,6 +68,15 @@ final class Model
     /** per source file, the [uid, root] pairs of the profiles that may have it read: see Sources */
     public array $sourceTrust = [];
     public int $approximateStopped = 0;
+    /**
+     * Whether each profile's tree hangs under a pseudo node of its labels
+     * (merge to pprof, whose samples keep them): a pseudo node's function is
+     * -1 - the index of its label set in $labelSets.
+     */
+    public bool $byLabels = false;
+    /** per label set: [key => string or int] (profile_labels()) */
+    public array $labelSets = [];
+    private array $labelSetIds = [];
 
     public function __construct(public readonly int $sides = 1, public readonly bool $needPaths = false)
     {
@@ -193,9 +202,19 @@ final class Model
         $nodes = [];
         $calls = &$this->calls[$side];
         $own = &$this->own[$side];
+        $root = 0;
+        if ($this->byLabels) {
+            $labels = profile_labels($p);
+            $key = json_encode($labels, JSON_INVALID_UTF8_SUBSTITUTE);
+            if (!isset($this->labelSetIds[$key])) {
+                $this->labelSetIds[$key] = count($this->labelSets);
+                $this->labelSets[] = $labels;
+            }
+            $root = $this->node(-1, -1 - $this->labelSetIds[$key]) + 1;
+        }
         foreach ($p->parent as $i => $parent) {
             // node(), inlined: this loop runs for every node of every profile.
-            $up = $parent < 0 ? 0 : $nodes[$parent] + 1;
+            $up = $parent < 0 ? $root : $nodes[$parent] + 1;
             $f = $funcs[$p->func[$i]];
             $n = $this->children[$up << 24 | (($f + $up * self::$mix) & 0xffffff)] ?? $this->node($up - 1, $f);
             $nodes[$i] = $n;

@@ -225,3 +225,26 @@ function interval_ns(int $us): ?int
 {
     return $us > 0 && $us <= 86_400_000_000 ? $us * 1000 : null;
 }
+
+/** The request's own labels that a profile's meta holds, in pprof's names. */
+const PROFILE_LABEL_KEYS = ['uri', 'method', 'status', 'script', 'sapi', 'pid'];
+
+/**
+ * A profile's labels, as bench's pprof files carry them on every sample:
+ * the request's (uri only where it has a method, as bench writes it) and
+ * the others its file had (alloc_sampled, bench_label()'s).
+ */
+function profile_labels(Profile $p): array
+{
+    $labels = [];
+    foreach (PROFILE_LABEL_KEYS as $key) {
+        $value = $p->meta[$key] ?? null;
+        if ($value !== null && $value !== '' && ($key !== 'uri' || ($p->meta['method'] ?? '') !== '')) {
+            $labels[$key] = $value;
+        }
+    }
+    foreach ($p->meta['labels'] ?? [] as $key => $value) {
+        $labels[(string) $key] ??= is_int($value) ? $value : (string) $value;
+    }
+    return $labels;
+}

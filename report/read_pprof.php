@@ -7,7 +7,7 @@
 namespace Bench\Report;
 
 /** profile.proto's field numbers. */
-const PPROF_SAMPLE_TYPE = 1, PPROF_SAMPLE = 2, PPROF_LOCATION = 4, PPROF_FUNCTION = 5, PPROF_STRING_TABLE = 6,
+const PPROF_SAMPLE_TYPE = 1, PPROF_SAMPLE = 2, PPROF_MAPPING = 3, PPROF_LOCATION = 4, PPROF_FUNCTION = 5, PPROF_STRING_TABLE = 6,
     PPROF_TIME_NANOS = 9, PPROF_DURATION_NANOS = 10, PPROF_PERIOD_TYPE = 11, PPROF_PERIOD = 12, PPROF_COMMENT = 13,
     PPROF_DEFAULT_SAMPLE_TYPE = 14;
 
@@ -309,5 +309,7 @@ function pprof_meta(Profile $p, array $top, array $labels, array $strings): void
     if (isset($p->meta['mode']) && $p->meta['mode'] === 'sample' && $top['period']) {
         $meta['interval_ns'] = $top['period'];
     }
+    // The labels that are not the request's own (alloc_sampled, bench_label()'s): a merge to pprof keeps them.
+    $meta['labels'] = array_diff_key($labels, array_flip(PPROF_META_KEYS));
     $p->meta += $meta;
 }
