@@ -52,6 +52,18 @@ function bench_start(): bool {}
 function bench_stop(): array {}
 
 /**
+ * Puts a label on the running request's profile: pprof labels on every
+ * sample (-tags, -tagfocus), "labels" in the JSON, a "desc: Label:" line in
+ * callgrind. An "endpoint" label (the route, "GET /products/{id}") groups
+ * requests in bench's reports in place of their URI. Setting a key again
+ * replaces its value. False when nothing is being profiled (bench off, a
+ * request not sampled); at most 16 labels a request and 255 bytes a value,
+ * with one warning. A ValueError for a key that is not 1 to 63 letters,
+ * digits, '_', '.' or '-', or that names one of bench's own labels.
+ */
+function bench_label(string $key, string $value): bool {}
+
+/**
  * Decompresses $data, one or more zstd frames (a profile written with
  * bench.compress=zstd), for readers such as bin/bench: PHP has no zstd of its
  * own. A ValueError when $data is not zstd, is truncated or corrupt, or would

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 9ea9bc270f2b5a68ccbf51b02394f38b11a1a55e */
+ * Stub hash: bddbdd1f298a11fa3fbb48481c1952d2e7eb6078 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_measure, 0, 1, IS_ARRAY, 0)
 	ZEND_ARG_TYPE_INFO(0, subject, IS_CALLABLE, 0)
@@ -17,6 +17,11 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_bench_stop arginfo_bench_counters
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_label, 0, 2, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, key, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, value, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_zstd_decompress, 0, 1, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO(0, data, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, max_length, IS_LONG, 0, "0")
@@ -28,6 +33,7 @@ ZEND_FUNCTION(bench_counters);
 ZEND_FUNCTION(bench_info);
 ZEND_FUNCTION(bench_start);
 ZEND_FUNCTION(bench_stop);
+ZEND_FUNCTION(bench_label);
 ZEND_FUNCTION(bench_zstd_decompress);
 
 
@@ -37,6 +43,7 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_FE(bench_info, arginfo_bench_info)
 	ZEND_FE(bench_start, arginfo_bench_start)
 	ZEND_FE(bench_stop, arginfo_bench_stop)
+	ZEND_FE(bench_label, arginfo_bench_label)
 	ZEND_FE(bench_zstd_decompress, arginfo_bench_zstd_decompress)
 	ZEND_FE_END
 };

@@ -105,6 +105,7 @@ if test "$PHP_BENCH" != "no"; then
     src/lib/thread.c \
     src/measure/measure.c \
     src/ops/ops.c \
+    src/profile/labels.c \
     src/profile/profile.c \
     src/sample/frameless.c \
     src/sample/jit.c \

@@ -181,7 +181,7 @@ function html_endpoints(Requests $r): string
     $all = array_sum(array_column($r->endpoints, 'duration_ns'));
     $endpoints = $r->endpoints;
     uasort($endpoints, fn($a, $b) => $b['duration_ns'] <=> $a['duration_ns']);
-    $out = '<section id="endpoints"><h2>Endpoints</h2><p class="hint">Requests by method and URI, numbers and ids in the path as {id}.</p>'
+    $out = '<section id="endpoints"><h2>Endpoints</h2><p class="hint">Requests by the endpoint their application named (bench_label(\'endpoint\', ...)), else by method and URI with numbers and ids in the path as {id}.</p>'
         . '<div class="scroll"><table class="sortable"><thead><tr><th data-sort="text">endpoint</th><th data-sort="num">requests</th>'
         . '<th data-sort="num">time in all</th><th data-sort="num">share</th><th data-sort="num">mean duration</th>'
         . '<th data-sort="num">longest</th><th data-sort="num">mean peak memory</th><th data-sort="num">mean allocations</th>'

@@ -92,6 +92,9 @@ function accepted(Profile $p, Options $o): bool
     if ($o->uri !== null && !fnmatch($o->uri, $m['uri'] ?? '')) {
         return false;
     }
+    if ($o->endpoint !== null && !fnmatch($o->endpoint, profile_endpoint($p))) {
+        return false;
+    }
     if ($o->minDuration !== null && ($m['duration_ns'] ?? 0) < $o->minDuration) {
         return false;
     }

@@ -31,6 +31,8 @@ FILES are profiles (callgrind, folded, JSON, pprof; plain, gzip or zstd), direct
   --title=TEXT        flame and html: the title
   --since=TIME --until=TIME    only profiles taken in that time (anything strtotime() reads, UTC)
   --uri=PATTERN       only requests whose URI (or script) matches a shell pattern, e.g. '/api/*'
+  --endpoint=PATTERN  only requests of endpoints that match, e.g. 'GET /products/*': the application's
+                      endpoint label (bench_label()), else the method and the URI with its ids as {id}
   --min-duration=D    only requests that took at least D (e.g. 50ms, 1.5s)
   --mode=profile|sample        only profiles of that mode
   --folded-counter=C  the counter that folded files hold (default: the one in their name, else wall_ns)
@@ -66,6 +68,7 @@ final class Options
     public ?int $since = null;
     public ?int $until = null;
     public ?string $uri = null;
+    public ?string $endpoint = null;
     public ?int $minDuration = null;
     public ?string $mode = null;
     /** the counter folded files hold; null: what their name says (bench.*.COUNTER.folded), else wall_ns */
@@ -91,7 +94,7 @@ final class Options
     public bool $quiet = false;
 
     /** Options that take a value, and the setter of each. */
-    private const VALUED = ['o', 'out', 'by', 'limit', 'function', 'sort', 'width', 'min-width', 'title', 'since', 'until', 'uri',
+    private const VALUED = ['o', 'out', 'by', 'limit', 'function', 'sort', 'width', 'min-width', 'title', 'since', 'until', 'uri', 'endpoint',
         'min-duration', 'mode', 'folded-counter', 'thresholds', 'max-size', 'max-memory',
         'owner', 'source-root'];
 
@@ -170,6 +173,7 @@ final class Options
             'since' => $this->since = self::time($name, $value),
             'until' => $this->until = self::time($name, $value),
             'uri' => $this->uri = $value,
+            'endpoint' => $this->endpoint = $value,
             'min-duration' => $this->minDuration = self::duration($name, $value),
             'mode' => $this->mode = self::oneOf($name, $value, ['profile', 'sample']),
             'folded-counter' => $this->foldedCounter = $value,

@@ -248,3 +248,22 @@ function profile_labels(Profile $p): array
     }
     return $labels;
 }
+
+/**
+ * An application's labels as a file gives them (bench_label()): text keys
+ * and values only, as many as bench writes (16), each as long: a crafted
+ * file's thousands are left out.
+ */
+function profile_labels_of(array $labels): array
+{
+    $kept = [];
+    foreach ($labels as $key => $value) {
+        if (count($kept) >= 16) {
+            break;
+        }
+        if (is_string($value) && preg_match('/^[A-Za-z0-9_.-]{1,63}$/', (string) $key)) {
+            $kept[(string) $key] = substr($value, 0, 255);
+        }
+    }
+    return $kept;
+}

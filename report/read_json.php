@@ -95,6 +95,10 @@ function json_meta(Profile $p, array $json): void
             $meta[$key] = int_of($json[$key], $key);
         }
     }
+    if (is_string($request['sapi'] ?? null)) {
+        $meta['sapi'] = $request['sapi'];
+    }
+    $meta['labels'] = profile_labels_of(is_array($json['labels'] ?? null) ? $json['labels'] : []);
     $interval = isset($json['interval_us']) ? interval_ns(int_of($json['interval_us'], 'interval_us')) : null;
     if ($interval !== null) {
         $meta['interval_ns'] = $interval;

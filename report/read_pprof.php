@@ -310,6 +310,6 @@ function pprof_meta(Profile $p, array $top, array $labels, array $strings): void
         $meta['interval_ns'] = $top['period'];
     }
     // The labels that are not the request's own (alloc_sampled, bench_label()'s): a merge to pprof keeps them.
-    $meta['labels'] = array_diff_key($labels, array_flip(PPROF_META_KEYS));
+    $meta['labels'] = profile_labels_of(array_map(fn($v) => (string) $v, array_diff_key($labels, array_flip(PPROF_META_KEYS))));
     $p->meta += $meta;
 }

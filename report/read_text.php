@@ -220,6 +220,8 @@ function callgrind_desc(Profile $p, string $value): void
     } elseif (preg_match('/^Duration: (\d+) ns, peak memory (\d+) bytes$/', $value, $m)) {
         $p->meta['duration_ns'] = (int) $m[1];
         $p->meta['peak_memory'] = (int) $m[2];
+    } elseif (preg_match('/^Label: ([A-Za-z0-9_.-]{1,63})=(.*)$/', $value, $m)) {
+        $p->meta['labels'] = profile_labels_of([...$p->meta['labels'] ?? [], $m[1] => $m[2]]);
     } elseif (preg_match('/^Sampled: (\d+) samples every (\d+) us/', $value, $m)) {
         $p->meta['mode'] = 'sample';
         $p->meta['samples'] = (int) $m[1];

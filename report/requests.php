@@ -44,7 +44,7 @@ final class Requests
             'time_ns' => $m['time_ns'] ?? 0, 'method' => $m['method'] ?? '', 'uri' => $m['uri'] ?? '',
             'status' => $m['status'] ?? 0, 'duration_ns' => $m['duration_ns'] ?? null, 'peak_memory' => $m['peak_memory'] ?? null,
             'allocs' => $p->totals['allocs'] ?? null, 'alloc_bytes' => $p->totals['alloc_bytes'] ?? null,
-            'mode' => $m['mode'] ?? '', 'pid' => $m['pid'] ?? null, 'file' => $p->file,
+            'mode' => $m['mode'] ?? '', 'pid' => $m['pid'] ?? null, 'file' => $p->file, 'endpoint' => profile_endpoint($p),
         ];
     }
 
@@ -66,7 +66,7 @@ final class Requests
 
     private function addEndpoint(array $r): void
     {
-        $key = self::endpoint($r['method'], $r['uri']);
+        $key = $r['endpoint'];
         if (!isset($this->endpoints[$key]) && count($this->endpoints) >= self::ENDPOINTS) {
             $key = '(other)';
         }
@@ -79,4 +79,14 @@ final class Requests
         $e['allocs'] += $r['allocs'] ?? 0;
         $e['alloc_bytes'] += $r['alloc_bytes'] ?? 0;
     }
+}
+
+/**
+ * A request's endpoint: the application's own name for it (an "endpoint"
+ * label, bench_label()), else its method and URI with ids as {id}.
+ */
+function profile_endpoint(Profile $p): string
+{
+    $label = $p->meta['labels']['endpoint'] ?? null;
+    return is_string($label) && $label !== '' ? $label : Requests::endpoint($p->meta['method'] ?? '', $p->meta['uri'] ?? '');
 }

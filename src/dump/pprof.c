@@ -145,7 +145,8 @@ static void pb_label(bench_buf *labels, bench_buf *scratch, pb_strings *strings,
 
 /*
  * What a fleet profiler slices merged profiles by (pprof -tags, -tagfocus):
- * the request, the process, and in sample mode whether its allocations were sampled.
+ * the request, the process, in sample mode whether its allocations were
+ * sampled, and the labels the application set.
  */
 static void pb_request_labels(bench_buf *labels, bench_buf *scratch, pb_strings *strings, const bench_profile_state *p)
 {
@@ -164,6 +165,10 @@ static void pb_request_labels(bench_buf *labels, bench_buf *scratch, pb_strings 
 	pb_label(labels, scratch, strings, "pid", NULL, r->pid);
 	if (p->sampled) {
 		pb_label(labels, scratch, strings, "alloc_sampled", p->allocs_sampled ? "true" : "false", 0);
+	}
+	/* The application's own (bench_label()): an endpoint, a tenant... */
+	for (uint32_t i = 0; i < r->labels.count; i++) {
+		pb_label(labels, scratch, strings, r->labels.key[i], r->labels.value[i], 0);
 	}
 }
 

@@ -965,6 +965,8 @@ bool bench_profile_begin_tree(bench_profile_state *p)
 	/* Taken now: php-cgi frees path_translated before RSHUTDOWN. */
 	snprintf(p->request.script, sizeof(p->request.script), "%s",
 		SG(request_info).path_translated ? SG(request_info).path_translated : "-");
+	p->request.labels.count = 0;
+	p->request.labels.warned = false;
 	p->sampled = false;
 	p->allocs_sampled = false;
 	p->alloc_counters = false;

@@ -57,6 +57,20 @@ typedef struct {
 	uint32_t node;
 } bench_profile_slot;
 
+/** bench_label(): at most this many labels a request, keys and values at most this long (bytes, not counting the NUL). */
+#define BENCH_LABELS_MAX 16
+#define BENCH_LABEL_KEY_MAX 63
+#define BENCH_LABEL_VALUE_MAX 255
+
+/** The labels the application put on a request's profile (bench_label()), in the order first set. */
+typedef struct {
+	uint32_t count;
+	/** whether one was left out or cut (a single warning a request) */
+	bool warned;
+	char key[BENCH_LABELS_MAX][BENCH_LABEL_KEY_MAX + 1];
+	char value[BENCH_LABELS_MAX][BENCH_LABEL_VALUE_MAX + 1];
+} bench_profile_labels;
+
 /** What a profile says of its request, taken when it ends (a background writer cannot ask the SAPI). */
 typedef struct {
 	/** the script (CLI) or the URI as requested (REQUEST_URI), its query string reduced to bench.uri_query's parameters */
@@ -73,6 +87,8 @@ typedef struct {
 	pid_t pid;
 	/** when it started, in Unix time */
 	int64_t time_ns;
+	/** the application's labels (bench_label()), kept in the profile as the writer thread takes it */
+	bench_profile_labels labels;
 } bench_profile_request;
 
 typedef struct {
