@@ -86,6 +86,29 @@ static zend_result bench_ini_closed(const zend_ini_entry *entry, const zend_stri
 	return SUCCESS;
 }
 
+/*
+ * A directory's .user.ini (or .htaccess) may make bench do less, never more:
+ * anyone who can write a directory of the site can place one, and the cost
+ * of every request there is the operator's to decide. Whether a value from
+ * there would cost more than the one in force; if so, says so (once a
+ * process: the file is read again for every request) and keeps it.
+ */
+static bool bench_ini_perdir_costlier(const zend_ini_entry *entry, const zend_string *value, int stage, bool costlier)
+{
+	static bool said;
+
+	if (stage != ZEND_INI_STAGE_HTACCESS || !costlier) {
+		return false;
+	}
+	if (!said) {
+		said = true;
+		php_error_docref(NULL, E_WARNING, "%s=%s in a directory's .user.ini or .htaccess would make bench cost more: a directory "
+			"may lower bench's cost, not raise it (php.ini or the pool decide); ignored, as later ones in this process",
+			ZSTR_VAL(entry->name), ZSTR_VAL(value));
+	}
+	return true;
+}
+
 static ZEND_INI_MH(OnUpdateBenchFormat)
 {
 	static const char *const names[] = {"callgrind", "folded", "json", "pprof"};
@@ -164,9 +187,17 @@ static zend_result bench_ini_integer(zend_long *out, const zend_ini_entry *entry
 	return SUCCESS;
 }
 
+/* A cap (bench.max_depth, bench.max_nodes): a directory may lower it, not raise it. */
 static ZEND_INI_MH(OnUpdateBenchPositive)
 {
-	return bench_ini_integer((zend_long *) ZEND_INI_GET_ADDR(), entry, new_value, 1, UINT32_MAX / 2, "a positive number");
+	zend_long *current = (zend_long *) ZEND_INI_GET_ADDR(), value;
+
+	if (bench_ini_integer(&value, entry, new_value, 1, UINT32_MAX / 2, "a positive number") == FAILURE
+			|| bench_ini_perdir_costlier(entry, new_value, stage, value > *current)) {
+		return FAILURE;
+	}
+	*current = value;
+	return SUCCESS;
 }
 
 /*
@@ -196,11 +227,18 @@ static bool bench_ini_parse_bool(bool *out, const zend_string *value)
 
 static ZEND_INI_MH(OnUpdateBenchBool)
 {
-	if (!bench_ini_parse_bool((bool *) ZEND_INI_GET_ADDR(), new_value)) {
+	bool *current = (bool *) ZEND_INI_GET_ADDR(), value;
+
+	if (!bench_ini_parse_bool(&value, new_value)) {
 		php_error_docref(NULL, E_WARNING, "Invalid %s \"%s\" (expected on or off); using the default", ZSTR_VAL(entry->name),
 			ZSTR_VAL(new_value));
 		return FAILURE;
 	}
+	/* Each per-directory switch turns on work: a directory may turn it off. */
+	if (bench_ini_perdir_costlier(entry, new_value, stage, value && !*current)) {
+		return FAILURE;
+	}
+	*current = value;
 	return SUCCESS;
 }
 
@@ -211,10 +249,19 @@ static ZEND_INI_MH(OnUpdateBenchReport)
 
 	if (zend_string_equals_literal_ci(new_value, "auto")) {
 		*report = sapi_module.name && strcmp(sapi_module.name, "cli") == 0;
-	} else if (!bench_ini_parse_bool(report, new_value)) {
-		php_error_docref(NULL, E_WARNING, "Invalid bench.report \"%s\" (expected auto, on or off); using the default",
-			ZSTR_VAL(new_value));
-		return FAILURE;
+	} else {
+		bool value;
+
+		if (!bench_ini_parse_bool(&value, new_value)) {
+			php_error_docref(NULL, E_WARNING, "Invalid bench.report \"%s\" (expected auto, on or off); using the default",
+				ZSTR_VAL(new_value));
+			return FAILURE;
+		}
+		/* The report is written into the pool's log, in the request: a directory may turn it off. */
+		if (bench_ini_perdir_costlier(entry, new_value, stage, value && !*report)) {
+			return FAILURE;
+		}
+		*report = value;
 	}
 	return SUCCESS;
 }
@@ -257,9 +304,14 @@ static ZEND_INI_MH(OnUpdateBenchMegabytes)
 
 static ZEND_INI_MH(OnUpdateBenchBytes)
 {
-	zend_long *bytes = (zend_long *) ZEND_INI_GET_ADDR();
+	zend_long *bytes = (zend_long *) ZEND_INI_GET_ADDR(), value;
 
-	if (bench_ini_parse_integer(bytes, new_value, 0, BENCH_ALLOC_SAMPLE_BYTES_MAX)) {
+	if (bench_ini_parse_integer(&value, new_value, 0, BENCH_ALLOC_SAMPLE_BYTES_MAX)) {
+		/* A smaller gap samples more allocations; 0 samples none: a directory may sample less often, not more. */
+		if (bench_ini_perdir_costlier(entry, new_value, stage, value != 0 && (*bytes == 0 || value < *bytes))) {
+			return FAILURE;
+		}
+		*bytes = value;
 		return SUCCESS;
 	}
 	*bytes = 0;

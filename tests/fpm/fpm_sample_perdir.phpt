@@ -1,12 +1,12 @@
 --TEST--
 php-fpm with bench.mode=sample: a profile states the allocation sampling gap its request ran with, though the writer thread writes it during a request with another (.user.ini)
 --DESCRIPTION--
-bench.alloc_sample_bytes is a per-directory setting, and the writer thread
-writes a profile up to 100 ms after its request (it waits for a batch). One
-worker serves a quick request from the pool's setting (a 65,536-byte mean
-gap), then a 400 ms request from a directory whose .user.ini sets 4,096: the
-first profile is written while the second request runs, and read the second's
-setting before the fix. JSON's alloc_sample_bytes is the mean that scales
+bench.alloc_sample_bytes is a per-directory setting (a directory may sample
+less often, not more), and the writer thread writes a profile up to 100 ms
+after its request (it waits for a batch). One worker serves a quick request
+from the pool's setting (a 4,096-byte mean gap), then a 400 ms request from a
+directory whose .user.ini sets 65,536: the first profile is written while the
+second request runs, and read the second's setting before the fix. JSON's alloc_sample_bytes is the mean that scales
 every estimate in the profile.
 --SKIPIF--
 <?php require __DIR__ . '/fpm.inc'; fpm_skip(); ?>
@@ -24,11 +24,11 @@ if (str_contains(__DIR__, '/slow')) {
 }
 echo "ok\n";
 PHP;
-$fpm = fpm_start($code, ['bench.mode' => 'sample', 'bench.output_format' => 'json', 'bench.alloc_sample_bytes' => '65536',
+$fpm = fpm_start($code, ['bench.mode' => 'sample', 'bench.output_format' => 'json', 'bench.alloc_sample_bytes' => '4096',
     'bench.alloc_sample_requests' => '1'], 1);
 mkdir("{$fpm['dir']}/slow");
 file_put_contents("{$fpm['dir']}/slow/app.php", $code);
-file_put_contents("{$fpm['dir']}/slow/.user.ini", "bench.alloc_sample_bytes=4096\n");
+file_put_contents("{$fpm['dir']}/slow/.user.ini", "bench.alloc_sample_bytes=65536\n");
 
 echo "quick: ", str_ends_with(trim(fpm_request($fpm, 'first')), 'ok') ? 'ok' : 'unexpected', "\n";
 // php-fpm reads .user.ini files only for a request that gives DOCUMENT_ROOT.
@@ -57,6 +57,6 @@ echo "crashed: ", fpm_crashed($log) ? 'yes' : 'no', "\n";
 --EXPECT--
 quick: ok
 slow: ok
-/app.php: alloc_sample_bytes 65536
-/slow/app.php: alloc_sample_bytes 4096
+/app.php: alloc_sample_bytes 4096
+/slow/app.php: alloc_sample_bytes 65536
 crashed: no

@@ -1,5 +1,5 @@
 --TEST--
-php-fpm: a .user.ini cannot change who is profiled, where profiles go or how much disk they take; a client shown warnings never sees profiles' paths or pids
+php-fpm: a .user.ini cannot change who is profiled, where profiles go or how much disk they take, nor make bench cost more (bigger caps, counting allocations, the report in the pool's log, native stacks, allocations sampled more often: refused with one warning a worker; smaller caps taken); a client shown warnings never sees profiles' paths or pids
 --DESCRIPTION--
 The pool profiles only requests that give the trigger's secret, into its
 own directory, under a 1 MB cap. A site's .user.ini (anyone who can write a
@@ -23,7 +23,8 @@ $code = <<<'PHP'
 <?php
 function work() { return array_sum(range(1, 1000)); }
 work();
-foreach (['bench.start', 'bench.trigger_secret', 'bench.output_dir', 'bench.output_max_mb', 'bench.output_format'] as $k) {
+foreach (['bench.start', 'bench.trigger_secret', 'bench.output_dir', 'bench.output_max_mb', 'bench.output_format', 'bench.max_nodes',
+        'bench.max_depth', 'bench.count_allocs', 'bench.report', 'bench.native_stacks', 'bench.alloc_sample_bytes'] as $k) {
     echo $k, '=', basename((string) ini_get($k)), ' ';
 }
 echo "\n";
@@ -33,14 +34,21 @@ $fpm = fpm_start($code, ['bench.mode' => 'profile', 'bench.start' => 'trigger', 
 mkdir("{$fpm['dir']}/site/stolen", 0777, true);
 file_put_contents("{$fpm['dir']}/site/app.php", $code);
 file_put_contents("{$fpm['dir']}/site/.user.ini", "bench.start=request\nbench.trigger_secret=\n"
-    . "bench.output_dir={$fpm['dir']}/site/stolen\nbench.output_max_mb=0\nbench.output_format=folded\n");
+    . "bench.output_dir={$fpm['dir']}/site/stolen\nbench.output_max_mb=0\nbench.output_format=folded\n"
+    // What costs every request of the directory more: bigger caps, counting, the report in the pool's log, native stacks,
+    // allocations sampled fifty times as often. Smaller caps are taken.
+    . "bench.max_nodes=100000000\nbench.max_depth=10\nbench.count_allocs=1\nbench.report=1\nbench.native_stacks=1\nbench.alloc_sample_bytes=1\n");
 // php-fpm reads .user.ini files only for a request that gives DOCUMENT_ROOT.
 $site = fn(string $query) => trim(preg_replace('/^.*\r?\n\r?\n/s', '', (string) shell_exec(sprintf(
     'env SCRIPT_FILENAME=%s DOCUMENT_ROOT=%s SCRIPT_NAME=/site/app.php REQUEST_METHOD=GET REQUEST_URI=%s QUERY_STRING=%s'
     . ' cgi-fcgi -bind -connect %s 2>&1', escapeshellarg("{$fpm['dir']}/site/app.php"), escapeshellarg($fpm['dir']),
     escapeshellarg("/site/app.php?$query"), escapeshellarg($query), escapeshellarg("{$fpm['dir']}/fpm.sock")))));
 foreach (['no trigger' => '', 'a wrong secret' => 'BENCH_TRIGGER=nope', 'the secret' => 'BENCH_TRIGGER=s3cret'] as $what => $query) {
-    echo "$what: ", $site($query), "\n";
+    // The costlier settings are refused with one warning a worker: in the first response (display_errors is on here).
+    $body = $site($query);
+    preg_match_all('~PHP Request Startup: (\S+) in a directory\'s .user.ini or .htaccess would make bench cost more~', $body, $warned);
+    echo "$what: ", trim(preg_replace('~<br />\s*<b>Warning</b>:.*?<br />~s', '', $body)), "\n";
+    echo "  warned of: ", implode(', ', $warned[1]) ?: 'nothing', "\n";
     usleep(300000);
 }
 $stolen = glob("{$fpm['dir']}/site/stolen/*");
@@ -73,9 +81,12 @@ echo "the web server's and php-fpm's error logs name the path: ", str_contains($
     && str_contains($log, '/nonexistent/bench-profiles/bench.') ? 'yes' : 'no', "\n";
 ?>
 --EXPECT--
-no trigger: bench.start=trigger bench.trigger_secret=s3cret bench.output_dir=profiles bench.output_max_mb=1 bench.output_format=folded
-a wrong secret: bench.start=trigger bench.trigger_secret=s3cret bench.output_dir=profiles bench.output_max_mb=1 bench.output_format=folded
-the secret: bench.start=trigger bench.trigger_secret=s3cret bench.output_dir=profiles bench.output_max_mb=1 bench.output_format=folded
+no trigger: bench.start=trigger bench.trigger_secret=s3cret bench.output_dir=profiles bench.output_max_mb=1 bench.output_format=folded bench.max_nodes=100000 bench.max_depth=10 bench.count_allocs=0 bench.report=auto bench.native_stacks=0 bench.alloc_sample_bytes=4194304
+  warned of: bench.max_nodes=100000000
+a wrong secret: bench.start=trigger bench.trigger_secret=s3cret bench.output_dir=profiles bench.output_max_mb=1 bench.output_format=folded bench.max_nodes=100000 bench.max_depth=10 bench.count_allocs=0 bench.report=auto bench.native_stacks=0 bench.alloc_sample_bytes=4194304
+  warned of: nothing
+the secret: bench.start=trigger bench.trigger_secret=s3cret bench.output_dir=profiles bench.output_max_mb=1 bench.output_format=folded bench.max_nodes=100000 bench.max_depth=10 bench.count_allocs=0 bench.report=auto bench.native_stacks=0 bench.alloc_sample_bytes=4194304
+  warned of: nothing
 profiles in the pool's directory: wall_ns.folded; elsewhere: 0
 crashed: no
 second response:
