@@ -109,12 +109,22 @@ static bool bench_ini_perdir_costlier(const zend_ini_entry *entry, const zend_st
 	return true;
 }
 
+/*
+ * auto (the default): callgrind in profile mode, whose edges and inclusive
+ * costs are exact; pprof in sample mode, whose samples are stacks that
+ * callgrind's edges would lose (a recursive function's inclusive share was
+ * estimated past 100%). bench.mode comes first in the table, so is set.
+ */
 static ZEND_INI_MH(OnUpdateBenchFormat)
 {
 	static const char *const names[] = {"callgrind", "folded", "json", "pprof"};
+	zend_long *format = (zend_long *) ZEND_INI_GET_ADDR();
 
-	return bench_ini_choice((zend_long *) ZEND_INI_GET_ADDR(), new_value, "bench.output_format", names, 4,
-		"callgrind, folded, json or pprof");
+	if (zend_string_equals_literal_ci(new_value, "auto")) {
+		*format = BENCH_INI(mode) == BENCH_MODE_SAMPLE ? BENCH_FORMAT_PPROF : BENCH_FORMAT_CALLGRIND;
+		return SUCCESS;
+	}
+	return bench_ini_choice(format, new_value, "bench.output_format", names, 4, "auto, callgrind, folded, json or pprof");
 }
 
 static ZEND_INI_MH(OnUpdateBenchCompress)
@@ -393,7 +403,7 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY(  "bench.output_max_mb",         "1024",      PHP_INI_SYSTEM,                  OnUpdateBenchMegabytes,      settings.output_max_mb,         zend_bench_globals, bench_globals)
 
 	/* How a profile is written and reported. */
-	STD_PHP_INI_ENTRY(  "bench.output_format",         "callgrind", PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchFormat,         settings.output_format,         zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.output_format",         "auto",      PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchFormat,         settings.output_format,         zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.compress",              "auto",      PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchCompress,       settings.compress,              zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.report",                "auto",      PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchReport,         settings.report,                zend_bench_globals, bench_globals)
 	STD_PHP_INI_BOOLEAN("bench.folded_lines",          "0",         PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchBool,           settings.folded_lines,          zend_bench_globals, bench_globals)

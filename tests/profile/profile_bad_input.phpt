@@ -25,7 +25,7 @@ served
 
 Warning: PHP Request Shutdown: bench: cannot write the profile /nonexistent/bench/bench.NAME.json: No such file or directory; later ones in this process are counted in bench_info(), not repeated in Unknown on line 0
 files: 0
-Warning: PHP Startup: Invalid bench.output_format "xml" (expected callgrind, folded, json or pprof); using the default
+Warning: PHP Startup: Invalid bench.output_format "xml" (expected auto, callgrind, folded, json or pprof); using the default
   -> written: callgrind
 Warning: PHP Startup: Invalid bench.compress "brotli" (expected auto, gzip, zstd or none); using the default
   -> written: json
