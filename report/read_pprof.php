@@ -61,11 +61,12 @@ function pprof_top(string $data): array
         if (($n & 4095) === 0) {
             memory_guard();
         }
-        $key = pb_varint($data, $at, $len);
+        // One byte, the common case, without a call: the top message has a field for every string, sample and location.
+        $key = ord($data[$at]) < 0x80 ? ord($data[$at++]) : pb_varint($data, $at, $len);
         $field = $key >> 3;
         $type = $key & 7;
         if ($type === PB_LEN) {
-            $size = pb_varint($data, $at, $len);
+            $size = $at < $len && ord($data[$at]) < 0x80 ? ord($data[$at++]) : pb_varint($data, $at, $len);
             if ($size < 0 || $size > $len - $at) {
                 throw new ReadError(sprintf('field %d at byte %d says %d bytes, past the end of the profile', $field, $at, $size));
             }
