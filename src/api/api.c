@@ -179,6 +179,7 @@ PHP_FUNCTION(bench_info)
 	add_assoc_long(&profiles, "dropped", dropped);
 	add_assoc_long(&profiles, "empty", empty);
 	add_assoc_long(&profiles, "lost", lost);
+	add_assoc_long(&profiles, "refused_triggers", bench_profile_refused_triggers());
 	add_assoc_zval(return_value, "profiles", &profiles);
 
 	if (BENCH_INI(mode) == BENCH_MODE_SAMPLE) {

@@ -1058,6 +1058,28 @@ static bool bench_profile_secret_matches(const char *given, size_t len, const ch
 	return diff == 0;
 }
 
+/* Requests in this process whose BENCH_TRIGGER did not match bench.trigger_secret. */
+static zend_long bench_profile_refused;
+
+zend_long bench_profile_refused_triggers(void)
+{
+	return __atomic_load_n(&bench_profile_refused, __ATOMIC_RELAXED);
+}
+
+/*
+ * A refused trigger is counted, and the first of a process logged: an
+ * operator sees a client's wrong secret (a stale link, a probe) as they see
+ * dropped profiles. The log only: the client learns nothing of the trigger.
+ */
+static bool bench_profile_refuse_trigger(void)
+{
+	if (__atomic_fetch_add(&bench_profile_refused, 1, __ATOMIC_RELAXED) == 0) {
+		php_log_err_with_severity("PHP Notice:  bench: a request's BENCH_TRIGGER is not bench.trigger_secret: not profiled; later "
+			"ones in this process are counted in bench_info()['profiles']['refused_triggers'], not logged", LOG_NOTICE);
+	}
+	return false;
+}
+
 /* BENCH_TRIGGER in GET, POST, COOKIE or the environment, with the right secret (any value when it is empty). */
 static bool bench_profile_triggered(void)
 {
@@ -1069,12 +1091,16 @@ static bool bench_profile_triggered(void)
 
 		if (Z_TYPE_P(vars) == IS_ARRAY && (value = zend_hash_str_find(Z_ARRVAL_P(vars), ZEND_STRL("BENCH_TRIGGER")))
 				&& Z_TYPE_P(value) == IS_STRING) {
-			return *secret == '\0' || bench_profile_secret_matches(Z_STRVAL_P(value), Z_STRLEN_P(value), secret);
+			return *secret == '\0' || bench_profile_secret_matches(Z_STRVAL_P(value), Z_STRLEN_P(value), secret)
+				|| bench_profile_refuse_trigger();
 		}
 	}
 	char *env = sapi_getenv("BENCH_TRIGGER", sizeof("BENCH_TRIGGER") - 1);
 	const char *given = env ? env : getenv("BENCH_TRIGGER");
 	bool matches = given && (*secret == '\0' || bench_profile_secret_matches(given, strlen(given), secret));
+	if (given && !matches) {
+		bench_profile_refuse_trigger();
+	}
 	if (env) {
 		efree(env);
 	}

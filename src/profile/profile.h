@@ -27,6 +27,9 @@ typedef enum {
 /** Whether this request is profiled from its start: bench.start=request, or a trigger that matches. */
 bool bench_profile_starts_with_request(void);
 
+/** How many requests of this process gave a BENCH_TRIGGER that is not bench.trigger_secret. */
+zend_long bench_profile_refused_triggers(void);
+
 /** Starts this request's profile at the request's start (RINIT). */
 void bench_profile_rinit(void);
 

@@ -60,6 +60,8 @@ rmdir("{$fpm['dir']}/site");
 echo "profiles in the pool's directory: ", implode(', ', array_map(fn($n) => preg_replace('/^bench\.\d+T\d+Z\.\d+\.\d+\./', '', $n),
     array_keys($files))), "; elsewhere: ", count($stolen), "\n";
 echo "crashed: ", fpm_crashed($log) ? 'yes' : 'no', "\n";
+// The wrong secret: in php-fpm's log for the operator, in no response.
+echo "refused trigger logged: ", str_contains($log, "bench: a request's BENCH_TRIGGER is not bench.trigger_secret") ? 'yes' : 'no', "\n";
 
 $fpm = fpm_start('<?php echo "served\n";', ['bench.mode' => 'profile', 'bench.output_dir' => '/nonexistent/bench-profiles',
     'display_errors' => '1', 'html_errors' => '0'], 1);
@@ -89,6 +91,7 @@ the secret: bench.start=trigger bench.trigger_secret=s3cret bench.output_dir=pro
   warned of: nothing
 profiles in the pool's directory: wall_ns.folded; elsewhere: 0
 crashed: no
+refused trigger logged: yes
 second response:
 Warning: PHP Request Startup: bench: a profile could not be written, see the error log in Unknown on line 0
 served

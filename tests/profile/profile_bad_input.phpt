@@ -21,7 +21,7 @@ foreach (['bench.output_format' => 'xml', 'bench.compress' => 'brotli', 'bench.o
 ?>
 --EXPECT--
 served
-{"written":0,"dropped":0,"empty":0,"lost":0}
+{"written":0,"dropped":0,"empty":0,"lost":0,"refused_triggers":0}
 
 Warning: PHP Request Shutdown: bench: cannot write the profile /nonexistent/bench/bench.NAME.json: No such file or directory; later ones in this process are counted in bench_info(), not repeated in Unknown on line 0
 files: 0

@@ -30,25 +30,25 @@ foreach (['10MB', '10'] as $max) {
 --EXPECT--
 Warning: PHP Startup: Invalid bench.start "Trigger" (expected request, trigger or api); no request is profiled unless it calls bench_start()
 start: Trigger
-{"written":0,"dropped":0,"empty":0,"lost":0}
+{"written":0,"dropped":0,"empty":0,"lost":0,"refused_triggers":0}
   -> profiles written: 0
 start: trigger
-{"written":0,"dropped":0,"empty":0,"lost":0}
+{"written":0,"dropped":0,"empty":0,"lost":0,"refused_triggers":0}
   -> profiles written: 0
 start: request
-{"written":0,"dropped":0,"empty":0,"lost":0}
+{"written":0,"dropped":0,"empty":0,"lost":0,"refused_triggers":0}
   -> profiles written: 1
 Warning: PHP Startup: Invalid bench.start "Trigger" (expected request, trigger or api); no request is profiled unless it calls bench_start()
 start: Trigger
 bool(true)
-{"written":0,"dropped":0,"empty":0,"lost":0}
+{"written":0,"dropped":0,"empty":0,"lost":0,"refused_triggers":0}
   -> profiles written: 1
 Warning: PHP Startup: Invalid bench.output_max_mb "10MB" (expected a number of megabytes, 0 for no cap); no profile is written
 start: request
-{"written":0,"dropped":0,"empty":0,"lost":0}
+{"written":0,"dropped":0,"empty":0,"lost":0,"refused_triggers":0}
 
 Warning: PHP Request Shutdown: bench: profile dropped: bench.output_max_mb is invalid; later ones in this process are counted in bench_info(), not repeated
   -> profiles written: 0
 start: request
-{"written":0,"dropped":0,"empty":0,"lost":0}
+{"written":0,"dropped":0,"empty":0,"lost":0,"refused_triggers":0}
   -> profiles written: 1

@@ -29,5 +29,5 @@ echo count($run['files']), " files\n";
 ?>
 --EXPECTF--
 Warning: PHP Request Startup: bench: cannot start the sampling thread: Operation not permitted; requests are not sampled (counted as dropped profiles) in Unknown on line 0
-ran; profiles {"written":0,"dropped":1,"empty":0,"lost":0}
+ran; profiles {"written":0,"dropped":1,"empty":0,"lost":0,"refused_triggers":0}
 0 files
