@@ -247,88 +247,6 @@ static void bench_dump_folded_frame(bench_buf *b, const char *name)
 	bench_buf_text(b, name + digits, len - digits, ';', ':');
 }
 
-/* The length of the directory ("/srv/app/", with its slash) that holds every PHP file of the profile; 0 for none. */
-static size_t bench_dump_common_dir(const bench_profile_state *p, const char **dir)
-{
-	size_t len = 0;
-
-	*dir = NULL;
-	for (uint32_t f = 0; f < p->funcs_used; f++) {
-		const char *file = p->funcs[f].file;
-
-		if (!file) {
-			continue;
-		}
-		if (!*dir) {
-			*dir = file;
-			len = strlen(file);
-		}
-		size_t same = 0;
-		while (same < len && file[same] == (*dir)[same]) {
-			same++;
-		}
-		len = same;
-	}
-	/* Back to the last slash: a directory, not a common start of names. */
-	while (len > 0 && (*dir)[len - 1] != '/') {
-		len--;
-	}
-	return len > 1 ? len : 0;
-}
-
-/*
- * The names folded frames show: a closure, file body or anonymous class
- * names its file without the directory common to all the profile's files
- * ("{closure}@src/Http/Kernel.php:42"), as a flame graph has room for little
- * and the full path is in every other format. NULL where memory ran out;
- * names not shortened point to the profile's.
- */
-static char **bench_dump_folded_names(const bench_profile_state *p)
-{
-	uint32_t nfuncs = p->funcs_used + 1;
-	char **names = calloc(nfuncs, sizeof(*names));
-	const char *dir;
-	size_t dir_len = bench_dump_common_dir(p, &dir);
-	char *needle = dir_len ? strndup(dir, dir_len) : NULL;
-
-	if (!names || (dir_len && !needle)) {
-		free(names);
-		free(needle);
-		return NULL;
-	}
-	for (uint32_t f = 0; f < nfuncs; f++) {
-		const char *name = bench_dump_func_name(p, f), *at = needle ? strstr(name, needle) : NULL;
-
-		names[f] = (char *) name;
-		if (!at) {
-			continue;
-		}
-		char *shorter = malloc(strlen(name) + 1), *out = shorter;
-		if (!shorter) {
-			continue;
-		}
-		/* Every occurrence: eval()'d code names its file, and so does a closure declared in it. */
-		for (const char *from = name; at; from = at + dir_len, at = strstr(from, needle)) {
-			memcpy(out, from, (size_t) (at - from));
-			out += at - from;
-			name = at + dir_len;
-		}
-		strcpy(out, name);
-		names[f] = shorter;
-	}
-	free(needle);
-	return names;
-}
-
-static void bench_dump_free_folded_names(const bench_profile_state *p, char **names)
-{
-	for (uint32_t f = 0; f <= p->funcs_used; f++) {
-		if (names[f] != bench_dump_func_name(p, f)) {
-			free(names[f]);
-		}
-	}
-	free(names);
-}
 
 /*
  * Per node, the first node of its path of functions, which stands for all
@@ -397,11 +315,10 @@ void bench_dump_folded(bench_buf *b, const bench_profile_state *p, int counter, 
 {
 	uint32_t *frames = NULL;
 	uint32_t frames_size = 0;
-	char **names = bench_dump_folded_names(p);
 	uint32_t *path = lines ? NULL : bench_dump_function_paths(p);
 	int64_t *values = calloc((size_t) p->nodes_used + 1, sizeof(*values));
 
-	if (!names || (!lines && !path) || !values) {
+	if ((!lines && !path) || !values) {
 		b->failed = true;
 		goto out;
 	}
@@ -432,7 +349,7 @@ void bench_dump_folded(bench_buf *b, const bench_profile_state *p, int counter, 
 			break;
 		}
 		while (depth-- > 0) {
-			bench_dump_folded_frame(b, names[bench_dump_func_of(p, frames[depth])]);
+			bench_dump_folded_frame(b, bench_dump_func_name(p, bench_dump_func_of(p, frames[depth])));
 			uint32_t line = lines ? bench_dump_folded_line(p, frames, depth) : 0;
 			if (line) {
 				bench_buf_printf(b, ":%u", line);
@@ -446,9 +363,6 @@ out:
 	free(frames);
 	free(path);
 	free(values);
-	if (names) {
-		bench_dump_free_folded_names(p, names);
-	}
 }
 
 static void bench_dump_callgrind_costs(bench_buf *b, const bench_dump_views *v, uint32_t line, const int64_t *costs)

@@ -332,9 +332,14 @@ static zend_always_inline const void *bench_profile_frame_identity(const zend_ex
  * engine's own file name for it). A stack walk also meets the engine's nameless internal
  * frames, such as the one at the bottom of every fiber.
  */
-static char *bench_profile_name(const zend_function *fn, bool main)
+static char *bench_profile_name(const zend_function *fn, bool main, const bench_profile_request *r)
 {
 	char *name = NULL;
+	/* The file as names give it: relative to the application's root where it lies under it. */
+	const char *file = ZEND_USER_CODE(fn->type) && fn->op_array.filename ? ZSTR_VAL(fn->op_array.filename) : "";
+	if (r->root_len && strncmp(file, r->root, r->root_len) == 0) {
+		file += r->root_len;
+	}
 
 	if (fn->common.function_name == NULL && !ZEND_USER_CODE(fn->type)) {
 		return strdup("{engine}");
@@ -343,14 +348,14 @@ static char *bench_profile_name(const zend_function *fn, bool main)
 		if (main) {
 			return strdup("{main}");
 		}
-		if (asprintf(&name, "%s:%s", fn->type == ZEND_EVAL_CODE ? "eval" : "include", ZSTR_VAL(fn->op_array.filename)) < 0) {
+		if (asprintf(&name, "%s:%s", fn->type == ZEND_EVAL_CODE ? "eval" : "include", file) < 0) {
 			return NULL;
 		}
 		return name;
 	}
 	/* A first-class callable (strlen(...), $this->m(...)) is a closure of the function itself: named as it. */
 	if ((fn->common.fn_flags & (ZEND_ACC_CLOSURE | ZEND_ACC_FAKE_CLOSURE)) == ZEND_ACC_CLOSURE && ZEND_USER_CODE(fn->type)) {
-		if (asprintf(&name, "{closure}@%s:%u", ZSTR_VAL(fn->op_array.filename), fn->op_array.line_start) < 0) {
+		if (asprintf(&name, "{closure}@%s:%u", file, fn->op_array.line_start) < 0) {
 			return NULL;
 		}
 		return name;
@@ -359,8 +364,12 @@ static char *bench_profile_name(const zend_function *fn, bool main)
 		const zend_string *scope = fn->common.scope->name;
 		size_t head = strlen(ZSTR_VAL(scope));
 		/* An anonymous class is "class@anonymous", a NUL, then where it is declared: "file:line$n". */
-		if (asprintf(&name, "%s%s%s::%s", ZSTR_VAL(scope), head < ZSTR_LEN(scope) ? "@" : "",
-				head < ZSTR_LEN(scope) ? ZSTR_VAL(scope) + head + 1 : "", ZSTR_VAL(fn->common.function_name)) < 0) {
+		const char *where = head < ZSTR_LEN(scope) ? ZSTR_VAL(scope) + head + 1 : "";
+		if (r->root_len && strncmp(where, r->root, r->root_len) == 0) {
+			where += r->root_len;
+		}
+		if (asprintf(&name, "%s%s%s::%s", ZSTR_VAL(scope), head < ZSTR_LEN(scope) ? "@" : "", where,
+				ZSTR_VAL(fn->common.function_name)) < 0) {
 			return NULL;
 		}
 		return name;
@@ -384,7 +393,7 @@ static uint32_t bench_profile_func_index(bench_profile_state *p, const void *ide
 	}
 	bench_profile_func *f = &p->funcs[p->funcs_used];
 	bool user = fn && ZEND_USER_CODE(fn->type);
-	f->name = fn ? bench_profile_name(fn, main) : strdup(fixed_name);
+	f->name = fn ? bench_profile_name(fn, main, &p->request) : strdup(fixed_name);
 	f->file = user ? strdup(ZSTR_VAL(fn->op_array.filename)) : NULL;
 	f->line = user ? fn->op_array.line_start : 0;
 	f->native_ip = 0;
@@ -950,6 +959,37 @@ static void bench_profile_ticks_to_ns(bench_profile_state *p)
 	p->total.value[BENCH_COUNTER_WALL_NS] = sum_ns;
 }
 
+/* The web directories a front controller lives in: the application's root is their parent. */
+static const char *const bench_profile_web_dirs[] = {"public", "web", "htdocs", "html", "www", "public_html", "pub"};
+
+static void bench_profile_note_root(bench_profile_request *r)
+{
+	const char *slash = strrchr(r->script, '/');
+	size_t len = r->script[0] == '/' && slash ? (size_t) (slash - r->script) : 0;
+
+	r->root_len = 0;
+	r->root[0] = '\0';
+	if (len == 0) {
+		return;
+	}
+	/* The directory's last part: a web directory gives way to its parent. */
+	const char *last = r->script + len;
+	while (last > r->script && last[-1] != '/') {
+		last--;
+	}
+	for (size_t i = 0; i < sizeof(bench_profile_web_dirs) / sizeof(bench_profile_web_dirs[0]); i++) {
+		if ((size_t) (r->script + len - last) == strlen(bench_profile_web_dirs[i])
+				&& memcmp(last, bench_profile_web_dirs[i], strlen(bench_profile_web_dirs[i])) == 0 && last - r->script > 1) {
+			len = (size_t) (last - r->script) - 1;
+			break;
+		}
+	}
+	memcpy(r->root, r->script, len);
+	r->root[len] = '/';
+	r->root[len + 1] = '\0';
+	r->root_len = len + 1;
+}
+
 bool bench_profile_begin_tree(bench_profile_state *p)
 {
 	bench_profile_reset(p);
@@ -965,6 +1005,7 @@ bool bench_profile_begin_tree(bench_profile_state *p)
 	/* Taken now: php-cgi frees path_translated before RSHUTDOWN. */
 	snprintf(p->request.script, sizeof(p->request.script), "%s",
 		SG(request_info).path_translated ? SG(request_info).path_translated : "-");
+	bench_profile_note_root(&p->request);
 	p->request.labels.count = 0;
 	p->request.labels.warned = false;
 	p->sampled = false;

@@ -77,6 +77,16 @@ typedef struct {
 	char command[1024];
 	/** the script's path (the SAPI's path_translated), "-" where there is none */
 	char script[1024];
+	/**
+	 * The application's root, with its final '/': the script's directory,
+	 * or its parent where that is a web directory (public/, web/...); ""
+	 * where the script's path is not absolute. Names of closures, files
+	 * and anonymous classes give their file relative to it, so that two
+	 * deploys of one application (/srv/releases/41, /srv/releases/42) name
+	 * their functions alike. Files elsewhere keep their full path.
+	 */
+	char root[1024];
+	size_t root_len;
 	/** the SAPI's name: "cli", "fpm-fcgi", "cgi-fcgi"... */
 	char sapi[32];
 	char method[16];

@@ -29,7 +29,7 @@ echo fib(10) + $twice(1), "\n";
 PHP, ['bench.count_ops' => '1']);
 echo $run['output'], "\n", "exit ", $run['status'], "\n";
 $p = profile_json($run);
-foreach (['Box::fill', 'build', 'fib', '{closure}@' . $run['dir'] . '/script.php:19', '{main}', '{request}'] as $name) {
+foreach (['Box::fill', 'build', 'fib', '{closure}@script.php:19', '{main}', '{request}'] as $name) {
     $f = profile_function($p, $name);
     if ($f === null) {
         echo "$name: missing\n";
@@ -61,7 +61,7 @@ exit 0
 Box::fill: calls=2 allocs=6 alloc_bytes=252 ops=34
 build: calls=2 allocs=2 alloc_bytes=176 ops=14
 fib: calls=177 allocs=0 alloc_bytes=0 ops=1766
-{closure}@DIR/script.php:19: calls=1 allocs=0 alloc_bytes=0 ops=4
+{closure}@script.php:19: calls=1 allocs=0 alloc_bytes=0 ops=4
 {main}: calls=1 allocs=6 alloc_bytes=696 ops=19
 {request}: calls=0 allocs=- alloc_bytes=- ops=0
 sums exact

@@ -25,19 +25,19 @@ PHP);
 $p = profile_json($run);
 $bad = 0;
 foreach ($p['functions'] as $f) {
-    if (preg_match('~^include:.*/inc(\d+)\.php$~', $f['name'], $m) && $f['calls'] !== 1) {
+    if (preg_match('~^include:(?:.*/)?inc(\d+)\.php$~', $f['name'], $m) && $f['calls'] !== 1) {
         echo "{$f['name']}: {$f['calls']} calls\n";
         $bad++;
     }
     // inc<i>.php's closure is called i times and allocates one string per call.
-    if (preg_match('~^\{closure\}@.*/inc(\d+)\.php:2$~', $f['name'], $m)
+    if (preg_match('~^\{closure\}@(?:.*/)?inc(\d+)\.php:2$~', $f['name'], $m)
             && ($f['calls'] !== (int) $m[1] || $f['own']['allocs'] !== (int) $m[1])) {
         echo "{$f['name']}: {$f['calls']} calls, {$f['own']['allocs']} allocs\n";
         $bad++;
     }
 }
-echo count(preg_grep('~^include:.*/inc\d+\.php$~', array_column($p['functions'], 'name'))), " included files, ",
-    count(preg_grep('~^\{closure\}@.*/inc\d+\.php:2$~', array_column($p['functions'], 'name'))), " closures, $bad wrong\n";
+echo count(preg_grep('~^include:(?:.*/)?inc\d+\.php$~', array_column($p['functions'], 'name'))), " included files, ",
+    count(preg_grep('~^\{closure\}@(?:.*/)?inc\d+\.php:2$~', array_column($p['functions'], 'name'))), " closures, $bad wrong\n";
 echo profile_check_sums($p), "\n";
 
 // eval()'d code is user code (ZEND_EVAL_CODE): with ext: owners it crashed, read as an internal function.

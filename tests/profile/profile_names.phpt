@@ -64,8 +64,8 @@ plain: 2 calls
 {main}: 1 calls
 {request}: 0 calls
 sums exact
-class@anonymous@FILE:6$0::up: 1 calls
-class@anonymous@FILE:7$1::up: 2 calls
+class@anonymous@script.php:6$0::up: 1 calls
+class@anonymous@script.php:7$1::up: 2 calls
 implode: 1 calls
 join: 2 calls
 {main}: 1 calls

@@ -66,7 +66,7 @@ rmdir($dir);
 ran
 callgrind_annotate: read
 cmd: DIR/main?events: a b c.php
-callgrind name: include:DIR/part?one;two� 2
+callgrind name: include:part?one;two� 2
 folded: valid UTF-8: yes
 folded frame: include:part?one:two�_2
 pprof: protoc decodes it

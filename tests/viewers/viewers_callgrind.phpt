@@ -19,7 +19,7 @@ echo "callgrind_annotate exit $status\n";
 $text = implode("\n", $out);
 preg_match('/^Events shown:\s+(.+)$/m', $text, $events);
 echo "events: ", $events[1] ?? '-', "\n";
-foreach (['row', 'table', '{closure}@' . $run['dir'] . '/app.php:4'] as $function) {
+foreach (['row', 'table', '{closure}@app.php:4'] as $function) {
     $line = current(preg_grep('/:' . preg_quote($function, '/') . '$/', $out));
     $values = $line ? array_map(fn($v) => (int) str_replace(',', '', $v), preg_split('/\s+/', trim(preg_replace('/\([^)]*\)/', '', $line)))) : [];
     // Inclusive allocations: row() makes a string per call but for the empty one (20 x 49); table() adds its
@@ -41,5 +41,5 @@ callgrind_annotate exit 0
 events: wall_ns allocs alloc_bytes frees freed_bytes
 row: inclusive allocs 980
 table: inclusive allocs 1080
-{closure}@DIR/app.php:4: inclusive allocs 1080
+{closure}@app.php:4: inclusive allocs 1080
 gzipped: callgrind_annotate exit 255, Line %d: missing events line

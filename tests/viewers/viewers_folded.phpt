@@ -1,5 +1,5 @@
 --TEST--
-Viewers: folded stacks are plain text that flamegraph.pl draws as written, their unit in the file name, closures named without the directory all the request's files share; a JSON profile's call tree rebuilds the same stacks, and flamegraph.pl draws those too
+Viewers: folded stacks are plain text that flamegraph.pl draws as written, their unit in the file name, closures named by their file relative to the application's root, as in every format; a JSON profile's call tree rebuilds the same stacks, and flamegraph.pl draws those too
 --SKIPIF--
 <?php require __DIR__ . '/viewers.inc'; profile_skip();
 if (!is_file('/usr/share/perl5/Devel/NYTProf/flamegraph.pl')) die('skip flamegraph.pl (libdevel-nytprof-perl) not installed');
@@ -50,4 +50,4 @@ folded: bench.TIME.PID.N.wall_ns.folded
 report: flamegraph.pl --countname=ns FILE > flame.svg (or speedscope, bench flame)
 flamegraph.pl: an SVG of row, table, {closure}@app.php:4, {main}, {request}
 JSON tree: 5 paths, the folded file's: yes
-flamegraph.pl: an SVG of row, table, {closure}@%s/app.php:4, {main}, {request}
+flamegraph.pl: an SVG of row, table, {closure}@app.php:4, {main}, {request}
