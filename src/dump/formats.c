@@ -83,8 +83,8 @@ static void bench_dump_json_request(bench_buf *b, const bench_profile_state *p)
 		bench_buf_printf(b, ",\"gc_runs\":%" PRIu64 ",\"gc_ns\":%" PRId64, p->gc_runs, p->gc_ns);
 	}
 	if (p->sampled) {
-		bench_buf_printf(b, ",\"samples\":%" PRIu64 ",\"interval_us\":" ZEND_LONG_FMT ",\"clock\":\"%s\"",
-			p->samples, BENCH_INI(sample_interval_us), BENCH_INI(sample_clock) ? "cpu" : "wall");
+		bench_buf_printf(b, ",\"samples\":%" PRIu64 ",\"interval_us\":" ZEND_LONG_FMT ",\"clock\":\"%s\",\"unsampled_ns\":%" PRId64,
+			p->samples, BENCH_INI(sample_interval_us), BENCH_INI(sample_clock) ? "cpu" : "wall", p->unsampled_ns);
 		if (p->time_samples_how[0]) {
 			bench_buf_puts(b, ",\"time_samples\":\"");
 			bench_buf_json_escape(b, p->time_samples_how);
@@ -478,6 +478,10 @@ void bench_dump_callgrind(bench_buf *b, const bench_dump_views *v)
 	if (p->sampled) {
 		bench_buf_printf(b, "desc: Sampled: %" PRIu64 " samples every " ZEND_LONG_FMT " us of %s time\n",
 			p->samples, BENCH_INI(sample_interval_us), BENCH_INI(sample_clock) ? "CPU" : "wall");
+		if (p->unsampled_ns) {
+			bench_buf_printf(b, "desc: Unsampled: %" PRId64 " ns of the request's wall time no sample weighed ({unsampled})\n",
+				p->unsampled_ns);
+		}
 		if (p->time_samples_how[0]) {
 			bench_buf_puts(b, "desc: Time samples: ");
 			bench_buf_text(b, p->time_samples_how, strlen(p->time_samples_how), '\0', '\0');

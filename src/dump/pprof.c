@@ -345,8 +345,8 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const int *cou
 	snprintf(text[1], sizeof(text[1]), "uri=%s", r->command);
 	snprintf(text[2], sizeof(text[2]), "method=%s status=%d", r->method, r->status);
 	snprintf(text[3], sizeof(text[3]), "duration_ns=%" PRId64 " peak_memory=%zu", r->duration_ns, r->peak_memory);
-	snprintf(text[4], sizeof(text[4]), "samples=%" PRIu64 "%s%s", p->samples, p->time_samples_how[0] ? " time_samples=" : "",
-		p->time_samples_how);
+	snprintf(text[4], sizeof(text[4]), "samples=%" PRIu64 " unsampled_ns=%" PRId64 "%s%s", p->samples, p->unsampled_ns,
+		p->time_samples_how[0] ? " time_samples=" : "", p->time_samples_how);
 	for (int i = 0; i < (p->sampled ? 5 : 4); i++) {
 		pb_int(b, PB_PROFILE_COMMENT, pb_string(&strings, text[i]));
 	}

@@ -188,6 +188,13 @@ typedef struct {
 	/** whether this request takes no time samples at all (time_samples_how then says why) */
 	bool time_samples_off;
 	uint64_t samples, alloc_samples;
+	/**
+	 * sample mode, wall clock: the request's time that no sample weighed (a
+	 * ticker kept off its CPU until the request had ended), in whole
+	 * intervals, charged to "{unsampled}" so that sampled time adds up to
+	 * the request's duration within one interval
+	 */
+	int64_t unsampled_ns;
 
 	/** profile mode, bench.track_live=1: the live counters are set at the end (src/alloc/live.h) */
 	bool live;

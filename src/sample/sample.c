@@ -1161,6 +1161,38 @@ static void bench_sample_jit_set(const char *hazard)
 	bench_sample_warn_jit(hazard);
 }
 
+/*
+ * Wall time that no sample weighed: a ticker kept off its CPU past the
+ * request's end (a machine busy with other work) counts ticks it finds late,
+ * but not those of a request that ended meanwhile. The duration less the
+ * sampled time, in whole intervals (samples fall on a grid: up to one
+ * interval apart from the duration either way), goes to "{unsampled}" under
+ * the root, and is said in the profile. Nothing on the CPU clock, whose
+ * samples weigh the CPU time the thread used.
+ */
+static void bench_sample_charge_unsampled(bench_profile_state *p)
+{
+	int64_t sampled = 0, interval = (int64_t) bench_sample_interval_ns;
+
+	p->unsampled_ns = 0;
+	if (BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU || p->time_samples_off || interval <= 0) {
+		return;
+	}
+	for (uint32_t n = 0; n < p->nodes_used; n++) {
+		sampled += p->nodes[n].own[BENCH_COUNTER_WALL_NS];
+	}
+	int64_t missing = (p->end_ns - p->start_ns - sampled) / interval * interval;
+	if (missing <= 0) {
+		return;
+	}
+	uint32_t node = bench_profile_named_node(p, 0, "{unsampled}");
+	if (node == BENCH_PROFILE_NONE) {
+		return;
+	}
+	p->nodes[node].own[BENCH_COUNTER_WALL_NS] += missing;
+	p->unsampled_ns = missing;
+}
+
 void bench_sample_rshutdown(void)
 {
 	bench_profile_state *p = bench_profile_get();
@@ -1195,6 +1227,7 @@ void bench_sample_rshutdown(void)
 	}
 	p->active = false;
 	p->end_ns = bench_clock_ns(CLOCK_MONOTONIC);
+	bench_sample_charge_unsampled(p);
 	/* Now, after every module's RSHUTDOWN and before the executor's teardown: what the request still holds. */
 	if (p->allocs_sampled) {
 		bench_live_sampled_finish(p, (size_t) p->alloc_sample_bytes);
