@@ -69,12 +69,12 @@ static void bench_dump_json_request(bench_buf *b, const bench_profile_state *p)
 	bench_buf_puts(b, "\",\"sapi\":\"");
 	bench_buf_json_escape(b, r->sapi);
 	bench_buf_puts(b, "\"}");
-	if (r->labels.count) {
-		for (uint32_t i = 0; i < r->labels.count; i++) {
+	if (r->labels && r->labels->count) {
+		for (uint32_t i = 0; i < r->labels->count; i++) {
 			bench_buf_puts(b, i ? ",\"" : ",\"labels\":{\"");
-			bench_buf_json_escape(b, r->labels.key[i]);
+			bench_buf_json_escape(b, r->labels->key[i]);
 			bench_buf_puts(b, "\":\"");
-			bench_buf_json_escape(b, r->labels.value[i]);
+			bench_buf_json_escape(b, r->labels->value[i]);
 			bench_buf_puts(b, "\"");
 		}
 		bench_buf_puts(b, "}");
@@ -492,9 +492,9 @@ void bench_dump_callgrind(bench_buf *b, const bench_dump_views *v)
 		bench_buf_printf(b, "desc: Cycle collector: %" PRIu64 " runs, %" PRId64 " ns\n", p->gc_runs, p->gc_ns);
 	}
 	/* The application's labels (bench_label()): a value is the application's text, one line whatever it holds. */
-	for (uint32_t i = 0; i < r->labels.count; i++) {
-		bench_buf_printf(b, "desc: Label: %s=", r->labels.key[i]);
-		bench_buf_text(b, r->labels.value[i], strlen(r->labels.value[i]), '\0', '\0');
+	for (uint32_t i = 0; r->labels && i < r->labels->count; i++) {
+		bench_buf_printf(b, "desc: Label: %s=", r->labels->key[i]);
+		bench_buf_text(b, r->labels->value[i], strlen(r->labels->value[i]), '\0', '\0');
 		bench_buf_puts(b, "\n");
 	}
 	bench_buf_puts(b, "positions: line\nevents:");

@@ -167,8 +167,8 @@ static void pb_request_labels(bench_buf *labels, bench_buf *scratch, pb_strings 
 		pb_label(labels, scratch, strings, "alloc_sampled", p->allocs_sampled ? "true" : "false", 0);
 	}
 	/* The application's own (bench_label()): an endpoint, a tenant... */
-	for (uint32_t i = 0; i < r->labels.count; i++) {
-		pb_label(labels, scratch, strings, r->labels.key[i], r->labels.value[i], 0);
+	for (uint32_t i = 0; r->labels && i < r->labels->count; i++) {
+		pb_label(labels, scratch, strings, r->labels->key[i], r->labels->value[i], 0);
 	}
 }
 

@@ -10,6 +10,7 @@
 # include "config.h"
 #endif
 
+#include <stdlib.h>
 #include <string.h>
 #include "php.h"
 #include "zend_exceptions.h"
@@ -71,7 +72,11 @@ PHP_FUNCTION(bench_label)
 		RETURN_FALSE;
 	}
 
-	bench_profile_labels *l = &p->request.labels;
+	/* The first label of the request: most requests have none, and carry no room for them. */
+	if (!p->request.labels && !(p->request.labels = calloc(1, sizeof(*p->request.labels)))) {
+		RETURN_FALSE;
+	}
+	bench_profile_labels *l = p->request.labels;
 	uint32_t at = 0;
 
 	while (at < l->count && strcmp(l->key[at], ZSTR_VAL(key)) != 0) {

@@ -337,7 +337,7 @@ static char *bench_profile_name(const zend_function *fn, bool main, const bench_
 	char *name = NULL;
 	/* The file as names give it: relative to the application's root where it lies under it. */
 	const char *file = ZEND_USER_CODE(fn->type) && fn->op_array.filename ? ZSTR_VAL(fn->op_array.filename) : "";
-	if (r->root_len && strncmp(file, r->root, r->root_len) == 0) {
+	if (r->root_len && strncmp(file, r->script, r->root_len) == 0) {
 		file += r->root_len;
 	}
 
@@ -365,7 +365,7 @@ static char *bench_profile_name(const zend_function *fn, bool main, const bench_
 		size_t head = strlen(ZSTR_VAL(scope));
 		/* An anonymous class is "class@anonymous", a NUL, then where it is declared: "file:line$n". */
 		const char *where = head < ZSTR_LEN(scope) ? ZSTR_VAL(scope) + head + 1 : "";
-		if (r->root_len && strncmp(where, r->root, r->root_len) == 0) {
+		if (r->root_len && strncmp(where, r->script, r->root_len) == 0) {
 			where += r->root_len;
 		}
 		if (asprintf(&name, "%s%s%s::%s", ZSTR_VAL(scope), head < ZSTR_LEN(scope) ? "@" : "", where,
@@ -968,7 +968,6 @@ static void bench_profile_note_root(bench_profile_request *r)
 	size_t len = r->script[0] == '/' && slash ? (size_t) (slash - r->script) : 0;
 
 	r->root_len = 0;
-	r->root[0] = '\0';
 	if (len == 0) {
 		return;
 	}
@@ -984,9 +983,7 @@ static void bench_profile_note_root(bench_profile_request *r)
 			break;
 		}
 	}
-	memcpy(r->root, r->script, len);
-	r->root[len] = '/';
-	r->root[len + 1] = '\0';
+	/* With its slash, which script has there. */
 	r->root_len = len + 1;
 }
 
@@ -1006,8 +1003,8 @@ bool bench_profile_begin_tree(bench_profile_state *p)
 	snprintf(p->request.script, sizeof(p->request.script), "%s",
 		SG(request_info).path_translated ? SG(request_info).path_translated : "-");
 	bench_profile_note_root(&p->request);
-	p->request.labels.count = 0;
-	p->request.labels.warned = false;
+	free(p->request.labels);
+	p->request.labels = NULL;
 	p->sampled = false;
 	p->allocs_sampled = false;
 	p->alloc_counters = false;
@@ -1238,6 +1235,7 @@ void bench_profile_mshutdown(void)
 	bench_profile_fiber_free_all(p);
 	free(p->nodes);
 	free(p->funcs);
+	free(p->request.labels);
 	free(p->slots);
 	free(p->func_slots);
 	free(p->stack);

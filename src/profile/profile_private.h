@@ -78,14 +78,14 @@ typedef struct {
 	/** the script's path (the SAPI's path_translated), "-" where there is none */
 	char script[1024];
 	/**
-	 * The application's root, with its final '/': the script's directory,
-	 * or its parent where that is a web directory (public/, web/...); ""
-	 * where the script's path is not absolute. Names of closures, files
-	 * and anonymous classes give their file relative to it, so that two
-	 * deploys of one application (/srv/releases/41, /srv/releases/42) name
-	 * their functions alike. Files elsewhere keep their full path.
+	 * The application's root, the first root_len bytes of script (its final
+	 * '/' included): the script's directory, or its parent where that is a
+	 * web directory (public/, web/...); 0 where the script's path is not
+	 * absolute. Names of closures, files and anonymous classes give their
+	 * file relative to it, so that two deploys of one application
+	 * (/srv/releases/41, /srv/releases/42) name their functions alike.
+	 * Files elsewhere keep their full path.
 	 */
-	char root[1024];
 	size_t root_len;
 	/** the SAPI's name: "cli", "fpm-fcgi", "cgi-fcgi"... */
 	char sapi[32];
@@ -97,8 +97,12 @@ typedef struct {
 	pid_t pid;
 	/** when it started, in Unix time */
 	int64_t time_ns;
-	/** the application's labels (bench_label()), kept in the profile as the writer thread takes it */
-	bench_profile_labels labels;
+	/**
+	 * the application's labels (bench_label()), malloc'd on the first: NULL
+	 * for most requests, whose profile the writer thread copies (its size is
+	 * copied, and zeroed, for every request)
+	 */
+	bench_profile_labels *labels;
 } bench_profile_request;
 
 typedef struct {
