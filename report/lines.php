@@ -47,7 +47,7 @@ function lines_functions(Model $m, Views $v, int $c, ?string $pattern, int $limi
 {
     $have = array_keys($m->lineOwn[0] + $m->lineCalls[0]);
     if ($pattern !== null) {
-        $have = array_filter($have, fn($f) => $m->funcName[$f] === $pattern || fnmatch($pattern, $m->funcName[$f], FNM_NOESCAPE));
+        $have = array_filter($have, fn($f) => pattern_matches($pattern, $m->funcName[$f]));
     }
     $own = $c < 0 ? $v->calls : $v->own[$c] ?? [];
     usort($have, fn($a, $b) => ($own[$b] ?? 0) <=> ($own[$a] ?? 0) ?: strcmp($m->funcName[$a], $m->funcName[$b]));

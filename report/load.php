@@ -89,10 +89,10 @@ function accepted(Profile $p, Options $o): bool
     if (($o->since !== null && $time < $o->since) || ($o->until !== null && $time > $o->until)) {
         return false;
     }
-    if ($o->uri !== null && !fnmatch($o->uri, $m['uri'] ?? '')) {
+    if ($o->uri !== null && !pattern_matches($o->uri, $m['uri'] ?? '')) {
         return false;
     }
-    if ($o->endpoint !== null && !fnmatch($o->endpoint, profile_endpoint($p))) {
+    if ($o->endpoint !== null && !pattern_matches($o->endpoint, profile_endpoint($p))) {
         return false;
     }
     if ($o->minDuration !== null && ($m['duration_ns'] ?? 0) < $o->minDuration) {

@@ -267,3 +267,14 @@ function profile_labels_of(array $labels): array
     }
     return $kept;
 }
+
+/**
+ * Whether a shell pattern matches a string a profile gave (a name, a URI):
+ * fnmatch() takes no NUL byte and at most 4,096 bytes, which a crafted
+ * profile's strings need not respect. A NUL is matched as U+FFFD, and a
+ * longer string by its first 4,096 bytes.
+ */
+function pattern_matches(string $pattern, string $subject): bool
+{
+    return $subject === $pattern || fnmatch($pattern, substr(str_replace("\0", "\u{FFFD}", $subject), 0, 4096), FNM_NOESCAPE);
+}

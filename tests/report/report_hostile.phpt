@@ -127,6 +127,14 @@ echo run('8 million callgrind cost lines, html', ['html', "$dir/bomb.callgrind.g
 echo run('1.7 million folded lines, top', ['top', "$dir/bomb.wall_ns.folded.gz"], '/^.* f$/m');
 echo run('40 MiB of them, top', ['top', "$dir/big.wall_ns.folded.gz"]);
 
+echo "== names that fnmatch() takes not (a NUL byte, over 4,096 bytes)\n";
+$long = 'f' . str_repeat('x', 5000);
+file_put_contents("$dir/names.json", hostile_json(['{request}', "nul\0name", $long], [[-1, 0, 1, 0], [0, 1, 1, 5], [0, 2, 1, 7]],
+    ['request' => ['method' => 'GET', 'uri' => "/a\0b"], 'command' => "/a\0b"]));
+file_put_contents("$dir/names.pb", hostile_pprof(['main', "nul\0name", $long], [[[1, 0], 1, 5], [[2, 0], 1, 7]], 3));
+echo run('lines --function=*', ['lines', "$dir/names.pb", '--function=*', '--no-source'], '/^\S.*(nul|fxx).{0,20}/m');
+echo run('top --uri=/a* --endpoint=*', ['top', "$dir/names.json", '--uri=/a*', '--endpoint=*'], '/^\d+ profile/m');
+
 echo "== sums past int64\n";
 file_put_contents("$dir/a.wall_ns.folded", 'main;f ' . PHP_INT_MAX . "\n");
 file_put_contents("$dir/b.wall_ns.folded", 'main;f ' . PHP_INT_MAX . "\n");
@@ -222,6 +230,10 @@ bench: none of the 1 file gave a profile
 40 MiB of them, top: exit 1
   bench: skipped DIR/big.wall_ns.folded.gz: more than --max-size (33,554,432 bytes) once decompressed
 bench: none of the 1 file gave a profile
+== names that fnmatch() takes not (a NUL byte, over 4,096 bytes)
+lines --function=*: exit 0
+top --uri=/a* --endpoint=*: exit 0
+  1 profile
 == sums past int64
 merge -o .pb.gz: exit 1
   bench: a merged count or cost passes 9,223,372,036,854,775,807, the largest 64-bit integer: merge fewer profiles
