@@ -112,9 +112,10 @@ final class Profile
     }
 
     /** Adds calls and costs (in counter order) at a function's line: its own ($calls false) or its calls' made there. */
-    public function addLine(bool $calls, int $func, int $line, int|float $n, array $costs): void
+    /** Adds a line's calls or own costs; $checked: the reader has already checked the line (line_of()). */
+    public function addLine(bool $calls, int $func, int $line, int|float $n, array $costs, bool $checked = false): void
     {
-        line_of($line, 'a line');
+        $checked || line_of($line, 'a line');
         if ($calls) {
             $at = &$this->lineCalls[$func][$line];
         } else {

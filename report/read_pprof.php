@@ -247,13 +247,16 @@ function pprof_lines(Profile $p, array $stack, array $funcs, array $lines, int $
 {
     $seen = [];
     $leaf = true;
+    $mix = Model::$mix;
     foreach ($stack as $id) {
         for ($k = count($funcs[$id]) - 1; $k >= 0; $k--, $leaf = false) {
             $line = $lines[$id][$k];
-            $key = Model::pair($funcs[$id][$k], $line);
+            $func = $funcs[$id][$k];
+            // Model::pair(), inlined: this runs for every frame of every sample. Lines were checked with their location.
+            $key = $func << 24 | (($line + $func * $mix) & 0xffffff);
             if ($line > 0 && ($leaf || !isset($seen[$key]))) {
                 $seen[$key] = !$leaf;
-                $p->addLine(!$leaf, $funcs[$id][$k], $line, $calls, $values);
+                $p->addLine(!$leaf, $func, $line, $calls, $values, true);
             }
         }
     }
