@@ -25,6 +25,7 @@
 #include "src/hooks/observer.h"
 #include "src/hooks/request_end.h"
 #include "src/lib/pid.h"
+#include "src/lib/warning.h"
 #include "src/profile/profile.h"
 #include "src/sample/sample.h"
 
@@ -45,15 +46,14 @@ static ZEND_INI_MH(OnUpdateBenchMode)
 	if (zend_string_equals_literal_ci(new_value, "sample")) {
 #ifdef ZTS
 		/* One ticker per process raises one thread's VM interrupt: a thread-safe build would need one per thread. */
-		php_error_docref(NULL, E_WARNING, "bench.mode=sample needs a non-thread-safe (NTS) PHP build; bench stays off");
+		bench_warning("bench.mode=sample needs a non-thread-safe (NTS) PHP build; bench stays off");
 		*mode = BENCH_MODE_OFF;
 #else
 		*mode = BENCH_MODE_SAMPLE;
 #endif
 		return SUCCESS;
 	}
-	php_error_docref(NULL, E_WARNING,
-		"Invalid bench.mode \"%s\" (expected off, profile or sample); bench stays off", ZSTR_VAL(new_value));
+	bench_warning("Invalid bench.mode \"%s\" (expected off, profile or sample); bench stays off", ZSTR_VAL(new_value));
 	/* The engine then applies the default, "off". */
 	return FAILURE;
 }
@@ -68,7 +68,7 @@ static zend_result bench_ini_choice(zend_long *out, zend_string *value, const ch
 			return SUCCESS;
 		}
 	}
-	php_error_docref(NULL, E_WARNING, "Invalid %s \"%s\" (expected %s); using the default", setting, ZSTR_VAL(value), expected);
+	bench_warning("Invalid %s \"%s\" (expected %s); using the default", setting, ZSTR_VAL(value), expected);
 	return FAILURE;
 }
 
@@ -81,7 +81,7 @@ static zend_result bench_ini_choice(zend_long *out, zend_string *value, const ch
 static zend_result bench_ini_closed(const zend_ini_entry *entry, const zend_string *value, const char *expected,
 	const char *instead)
 {
-	php_error_docref(NULL, E_WARNING, "Invalid %s \"%s\" (expected %s); %s", ZSTR_VAL(entry->name), ZSTR_VAL(value),
+	bench_warning("Invalid %s \"%s\" (expected %s); %s", ZSTR_VAL(entry->name), ZSTR_VAL(value),
 		expected, instead);
 	return SUCCESS;
 }
@@ -102,7 +102,7 @@ static bool bench_ini_perdir_costlier(const zend_ini_entry *entry, const zend_st
 	}
 	if (!said) {
 		said = true;
-		php_error_docref(NULL, E_WARNING, "%s=%s in a directory's .user.ini or .htaccess would make bench cost more: a directory "
+		bench_warning("%s=%s in a directory's .user.ini or .htaccess would make bench cost more: a directory "
 			"may lower bench's cost, not raise it (php.ini or the pool decide); ignored, as later ones in this process",
 			ZSTR_VAL(entry->name), ZSTR_VAL(value));
 	}
@@ -143,13 +143,13 @@ static ZEND_INI_MH(OnUpdateBenchCompress)
 	}
 #ifndef HAVE_BENCH_ZSTD
 	if (*compress == BENCH_COMPRESS_ZSTD) {
-		php_error_docref(NULL, E_WARNING, "bench.compress=zstd: bench was built without libzstd; profiles are written plain");
+		bench_warning("bench.compress=zstd: bench was built without libzstd; profiles are written plain");
 		*compress = BENCH_COMPRESS_NONE;
 	}
 #endif
 #ifndef HAVE_BENCH_ZLIB
 	if (*compress == BENCH_COMPRESS_GZIP) {
-		php_error_docref(NULL, E_WARNING, "bench.compress=gzip: bench was built without zlib; profiles are written plain");
+		bench_warning("bench.compress=gzip: bench was built without zlib; profiles are written plain");
 		*compress = BENCH_COMPRESS_NONE;
 	}
 #endif
@@ -190,7 +190,7 @@ static zend_result bench_ini_integer(zend_long *out, const zend_ini_entry *entry
 	zend_long min, zend_long max, const char *expected)
 {
 	if (!bench_ini_parse_integer(out, new_value, min, max)) {
-		php_error_docref(NULL, E_WARNING, "Invalid %s \"%s\" (expected %s); using the default",
+		bench_warning("Invalid %s \"%s\" (expected %s); using the default",
 			ZSTR_VAL(entry->name), ZSTR_VAL(new_value), expected);
 		return FAILURE;
 	}
@@ -240,7 +240,7 @@ static ZEND_INI_MH(OnUpdateBenchBool)
 	bool *current = (bool *) ZEND_INI_GET_ADDR(), value;
 
 	if (!bench_ini_parse_bool(&value, new_value)) {
-		php_error_docref(NULL, E_WARNING, "Invalid %s \"%s\" (expected on or off); using the default", ZSTR_VAL(entry->name),
+		bench_warning("Invalid %s \"%s\" (expected on or off); using the default", ZSTR_VAL(entry->name),
 			ZSTR_VAL(new_value));
 		return FAILURE;
 	}
@@ -263,7 +263,7 @@ static ZEND_INI_MH(OnUpdateBenchReport)
 		bool value;
 
 		if (!bench_ini_parse_bool(&value, new_value)) {
-			php_error_docref(NULL, E_WARNING, "Invalid bench.report \"%s\" (expected auto, on or off); using the default",
+			bench_warning("Invalid bench.report \"%s\" (expected auto, on or off); using the default",
 				ZSTR_VAL(new_value));
 			return FAILURE;
 		}
@@ -371,7 +371,7 @@ static ZEND_INI_MH(OnUpdateBenchAllocRequests)
 static ZEND_INI_MH(OnUpdateBenchOwners)
 {
 	if (!bench_profile_parse_owners(ZSTR_VAL(new_value))) {
-		php_error_docref(NULL, E_WARNING, "Invalid bench.owners \"%s\" (expected a comma list of user, internal, "
+		bench_warning("Invalid bench.owners \"%s\" (expected a comma list of user, internal, "
 			"all, ext:NAME, prefix:NAME); using \"user\"", ZSTR_VAL(new_value));
 		return FAILURE;
 	}
@@ -468,7 +468,7 @@ static PHP_MINIT_FUNCTION(bench)
 		}
 	}
 	if (BENCH_INI(track_live) && BENCH_INI(mode) != BENCH_MODE_PROFILE) {
-		php_error_docref(NULL, E_WARNING, "bench.track_live=1 needs bench.mode=profile: no allocation is tracked");
+		bench_warning("bench.track_live=1 needs bench.mode=profile: no allocation is tracked");
 	}
 	return SUCCESS;
 }

@@ -95,7 +95,6 @@ if test "$PHP_BENCH" != "no"; then
     src/dump/sink.c \
     src/dump/usage.c \
     src/dump/views.c \
-    src/dump/warning.c \
     src/dump/writer.c \
     src/hooks/observer.c \
     src/hooks/request_end.c \
@@ -103,6 +102,7 @@ if test "$PHP_BENCH" != "no"; then
     src/lib/pid.c \
     src/lib/shm.c \
     src/lib/thread.c \
+    src/lib/warning.c \
     src/measure/measure.c \
     src/ops/ops.c \
     src/profile/labels.c \

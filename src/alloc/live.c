@@ -15,6 +15,7 @@
 #include "php.h"
 #include "zend_gc.h"
 #include "php_bench.h"
+#include "src/lib/warning.h"
 #include "live.h"
 
 /* malloc'd: the tables are bench's memory, never the request's. */
@@ -413,10 +414,10 @@ void bench_live_sampled_finish(bench_profile_state *p, size_t mean)
 void bench_live_say_incomplete(const bench_profile_state *p)
 {
 	if (p->live_incomplete && p->sampled) {
-		php_error_docref(NULL, E_WARNING, "bench: out of memory, some sampled allocations were not followed to their free "
+		bench_warning("bench: out of memory, some sampled allocations were not followed to their free "
 			"(the inuse counts of this profile are too low)");
 	} else if (p->live_incomplete) {
-		php_error_docref(NULL, E_WARNING, "bench.track_live: out of memory, some allocations were not tracked "
+		bench_warning("bench.track_live: out of memory, some allocations were not tracked "
 			"(the live counts of this profile are too low)");
 	}
 }

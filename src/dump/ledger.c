@@ -26,7 +26,7 @@
 #include "src/lib/pid.h"
 #include "src/lib/shm.h"
 #include "ledger.h"
-#include "warning.h"
+#include "src/lib/warning.h"
 
 /*
  * A process that dies before it writes a profile cannot count it: a php-fpm
@@ -324,7 +324,7 @@ void bench_ledger_begin(const char *dir)
 	}
 	/* Said out of the lock: a script's error handler may call into bench. */
 	if (found.processes) {
-		bench_dump_warn("profiles were lost by a process that ended before writing them",
+		bench_warning_private("profiles were lost by a process that ended before writing them",
 			ZEND_LONG_FMT " profile(s) for %s lost: process %d%s ended (killed?) "
 			"before writing them (" ZEND_LONG_FMT " of requests then running, " ZEND_LONG_FMT " queued for the disk)",
 			found.in_flight + found.queued, dir, (int) found.first, found.processes > 1 ? " and others" : "",

@@ -28,7 +28,7 @@
 #include "usage.h"
 #include "views.h"
 #include "writer.h"
-#include "warning.h"
+#include "src/lib/warning.h"
 #include "src/sample/native.h"
 
 /* ---- counts and failures (both threads) ------------------------------------- */
@@ -44,7 +44,7 @@ typedef enum {
 	BENCH_FAILURE_KINDS,
 } bench_failure_kind;
 
-/* What a client may be told of each kind, where warnings are displayed to it (src/dump/warning.h): no path. */
+/* What a client may be told of each kind, where warnings are displayed to it (src/lib/warning.h): no path. */
 static const char *const bench_failure_briefs[BENCH_FAILURE_KINDS] = {
 	[BENCH_FAILURE_UNWRITABLE] = "a profile could not be written",
 	[BENCH_FAILURE_BUDGET] = "a profile was dropped for bench.output_max_mb",
@@ -96,23 +96,9 @@ void bench_writer_say_failures(void)
 		}
 		pthread_mutex_unlock(&bench_failures.lock);
 		if (say) {
-			/*
-			 * At a request's end (the profile is written in RSHUTDOWN) past the
-			 * script's own error handler, which could turn the warning into an
-			 * uncaught exception: a fatal error, and the profile lost uncounted.
-			 * Within the request (bench_stop()) the handler sees it, as any warning.
-			 */
-			bool ending = EG(flags) & EG_FLAGS_IN_SHUTDOWN;
-			zval handler;
-			if (ending) {
-				ZVAL_COPY_VALUE(&handler, &EG(user_error_handler));
-				ZVAL_UNDEF(&EG(user_error_handler));
-			}
-			bench_dump_warn(bench_failure_briefs[kind], "%s; later ones in this process are counted in bench_info(), not repeated",
+			/* At a request's end (RSHUTDOWN) past the script's error handler, which could make it a fatal error. */
+			bench_warning_private(bench_failure_briefs[kind], "%s; later ones in this process are counted in bench_info(), not repeated",
 				message);
-			if (ending) {
-				ZVAL_COPY_VALUE(&EG(user_error_handler), &handler);
-			}
 		}
 	}
 }

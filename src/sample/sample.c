@@ -30,6 +30,7 @@
 #include "src/lib/clock.h"
 #include "src/lib/pid.h"
 #include "src/lib/thread.h"
+#include "src/lib/warning.h"
 #include "sample.h"
 #include "native.h"
 #include "signal.h"
@@ -276,7 +277,7 @@ static void bench_sample_warn_jit(const char *hazard)
 {
 	if (!bench_sample_jit_warned) {
 		bench_sample_jit_warned = true;
-		php_error_docref(NULL, E_WARNING, "bench: no time samples with %s on PHP %s: its JIT code loses loop variables "
+		bench_warning("bench: no time samples with %s on PHP %s: its JIT code loses loop variables "
 			"kept in registers at a VM interrupt, and the ticker cannot read stacks itself instead (process_vm_readv: %s). "
 			"Allocation samples go on; bench.sample_with_jit=1 samples time anyway", hazard, PHP_VERSION,
 			bench_sample_ticker_unavailable ? bench_sample_ticker_unavailable : "not tried");
@@ -607,8 +608,7 @@ static bool bench_sample_start_ticker(void)
 	if (err != 0) {
 		if (!warned) {
 			warned = true;
-			php_error_docref(NULL, E_WARNING,
-				"bench: cannot start the sampling thread: %s; requests are not sampled (counted as dropped profiles)", strerror(err));
+			bench_warning("bench: cannot start the sampling thread: %s; requests are not sampled (counted as dropped profiles)", strerror(err));
 		}
 		return false;
 	}
@@ -906,7 +906,7 @@ void bench_sample_minit(void)
 	 * worker would take its parent's ticker for its own: no sampling then.
 	 */
 	if (pthread_atfork(bench_sample_atfork_prepare, bench_sample_atfork_parent, bench_sample_atfork_child) != 0) {
-		php_error_docref(NULL, E_WARNING, "bench: pthread_atfork() failed; bench.mode=sample stays off");
+		bench_warning("bench: pthread_atfork() failed; bench.mode=sample stays off");
 		BENCH_INI(mode) = BENCH_MODE_OFF;
 		return;
 	}
@@ -1110,7 +1110,7 @@ void bench_sample_rinit(void)
 		static bool warned;
 		if (!warned) {
 			warned = true;
-			php_error_docref(NULL, E_WARNING, "bench: no timer signal for CPU samples (%s): the ticker takes them, without native frames",
+			bench_warning("bench: no timer signal for CPU samples (%s): the ticker takes them, without native frames",
 				bench_sample_signal_failure());
 		}
 		bench_sample.by_signal = false;
@@ -1205,7 +1205,7 @@ void bench_sample_rshutdown(void)
 		static bool warned;
 		if (!warned) {
 			warned = true;
-			php_error_docref(NULL, E_WARNING, "bench: the handler of bench's timer signal (%d) was replaced during the request "
+			bench_warning("bench: the handler of bench's timer signal (%d) was replaced during the request "
 				"(pcntl_signal()?): its CPU samples stopped there", bench_sample_signal_number());
 		}
 	}

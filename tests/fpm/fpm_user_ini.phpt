@@ -46,7 +46,7 @@ $site = fn(string $query) => trim(preg_replace('/^.*\r?\n\r?\n/s', '', (string) 
 foreach (['no trigger' => '', 'a wrong secret' => 'BENCH_TRIGGER=nope', 'the secret' => 'BENCH_TRIGGER=s3cret'] as $what => $query) {
     // The costlier settings are refused with one warning a worker: in the first response (display_errors is on here).
     $body = $site($query);
-    preg_match_all('~PHP Request Startup: (\S+) in a directory\'s .user.ini or .htaccess would make bench cost more~', $body, $warned);
+    preg_match_all('~(\S+) in a directory\'s .user.ini or .htaccess would make bench cost more~', $body, $warned);
     echo "$what: ", trim(preg_replace('~<br />\s*<b>Warning</b>:.*?<br />~s', '', $body)), "\n";
     echo "  warned of: ", implode(', ', $warned[1]) ?: 'nothing', "\n";
     usleep(300000);
@@ -93,7 +93,7 @@ profiles in the pool's directory: wall_ns.folded; elsewhere: 0
 crashed: no
 refused trigger logged: yes
 second response:
-Warning: PHP Request Startup: bench: a profile could not be written, see the error log in Unknown on line 0
+Warning: bench: a profile could not be written, see the error log
 served
 a path or pid in the responses: no
 the web server's and php-fpm's error logs name the path: yes

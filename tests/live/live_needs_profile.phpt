@@ -12,5 +12,5 @@ foreach (['off', 'sample'] as $mode) {
 }
 ?>
 --EXPECT--
-off: Warning: PHP Startup: bench.track_live=1 needs bench.mode=profile: no allocation is tracked in Unknown on line 0 ran, 10 counters
-sample: Warning: PHP Startup: bench.track_live=1 needs bench.mode=profile: no allocation is tracked in Unknown on line 0 ran, 10 counters
+off: Warning: bench.track_live=1 needs bench.mode=profile: no allocation is tracked ran, 10 counters
+sample: Warning: bench.track_live=1 needs bench.mode=profile: no allocation is tracked ran, 10 counters

@@ -16,31 +16,31 @@ foreach (['bench.output_format' => 'xml', 'bench.compress' => 'brotli', 'bench.o
     $kinds = array_map(fn($n) => preg_replace('/^bench\.\d+T\d+Z\.\d+\.\d+\./', '', $n), array_keys($run['files']));
     // bench.report's default, auto, prints the report in the CLI.
     $output = preg_replace('/\s*\nbench: \S+script\.php, .*/s', "\n  -> reported (auto)", $run['output']);
-    echo trim(preg_replace('/ in Unknown on line \d+/', '', $output)), "\n  -> written: ", implode(',', $kinds), "\n";
+    echo trim($output), "\n  -> written: ", implode(',', $kinds), "\n";
 }
 ?>
 --EXPECT--
 served
 {"written":0,"dropped":0,"empty":0,"lost":0,"refused_triggers":0}
 
-Warning: PHP Request Shutdown: bench: cannot write the profile /nonexistent/bench/bench.NAME.json: No such file or directory; later ones in this process are counted in bench_info(), not repeated in Unknown on line 0
+Warning: bench: cannot write the profile /nonexistent/bench/bench.NAME.json: No such file or directory; later ones in this process are counted in bench_info(), not repeated
 files: 0
-Warning: PHP Startup: Invalid bench.output_format "xml" (expected auto, callgrind, folded, json or pprof); using the default
+Warning: Invalid bench.output_format "xml" (expected auto, callgrind, folded, json or pprof); using the default
   -> written: callgrind
-Warning: PHP Startup: Invalid bench.compress "brotli" (expected auto, gzip, zstd or none); using the default
+Warning: Invalid bench.compress "brotli" (expected auto, gzip, zstd or none); using the default
   -> written: json
-Warning: PHP Startup: Invalid bench.owners "users,ext:" (expected a comma list of user, internal, all, ext:NAME, prefix:NAME); using "user"
+Warning: Invalid bench.owners "users,ext:" (expected a comma list of user, internal, all, ext:NAME, prefix:NAME); using "user"
   -> written: json
-Warning: PHP Startup: Invalid bench.max_depth "0" (expected a positive number); using the default
+Warning: Invalid bench.max_depth "0" (expected a positive number); using the default
   -> written: json
-Warning: PHP Startup: Invalid bench.max_nodes "1e6" (expected a positive number); using the default
+Warning: Invalid bench.max_nodes "1e6" (expected a positive number); using the default
   -> written: json
-Warning: PHP Startup: Invalid bench.count_allocs "maybe" (expected on or off); using the default
+Warning: Invalid bench.count_allocs "maybe" (expected on or off); using the default
   -> written: json
-Warning: PHP Startup: Invalid bench.report "sometimes" (expected auto, on or off); using the default
+Warning: Invalid bench.report "sometimes" (expected auto, on or off); using the default
   -> reported (auto)
   -> written: json
-Warning: PHP Startup: Invalid bench.output_max_mb "-1" (expected a number of megabytes, 0 for no cap); no profile is written
+Warning: Invalid bench.output_max_mb "-1" (expected a number of megabytes, 0 for no cap); no profile is written
 
-Warning: PHP Request Shutdown: bench: profile dropped: bench.output_max_mb is invalid; later ones in this process are counted in bench_info(), not repeated
+Warning: bench: profile dropped: bench.output_max_mb is invalid; later ones in this process are counted in bench_info(), not repeated
   -> written: 

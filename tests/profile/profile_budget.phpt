@@ -22,7 +22,7 @@ small
 written: 1
 full
 
-Warning: PHP Request Shutdown: bench: profile dropped: the bench files in DIR would pass bench.output_max_mb=1; later ones in this process are counted in bench_info(), not repeated in Unknown on line 0
+Warning: bench: profile dropped: the bench files in DIR would pass bench.output_max_mb=1; later ones in this process are counted in bench_info(), not repeated
 bench files: bench.earlier.json
 no cap
 bench files: 2

@@ -48,5 +48,5 @@ a symlink to a 3 MB file: ran
 a 3 MB file of another user: ran
   -> profile written: 1
 a 3 MB file of our own: ran
-Warning: PHP Request Shutdown: bench: profile dropped: the bench files in DIR would pass bench.output_max_mb=1; later ones in this process are counted in bench_info(), not repeated in Unknown on line 0
+Warning: bench: profile dropped: the bench files in DIR would pass bench.output_max_mb=1; later ones in this process are counted in bench_info(), not repeated
   -> profile written: 0

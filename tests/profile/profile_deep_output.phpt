@@ -30,9 +30,9 @@ foreach (['folded', 'pprof'] as $format) {
 --EXPECTF--
 folded: 300000
 
-Warning: PHP Request Shutdown: bench: profile dropped: the bench files in %s would pass bench.output_max_mb=8; later ones in this process are counted in bench_info(), not repeated
+Warning: bench: profile dropped: the bench files in %s would pass bench.output_max_mb=8; later ones in this process are counted in bench_info(), not repeated
 exit status: 0, files: 0
 pprof: 300000
 
-Warning: PHP Request Shutdown: bench: profile dropped: the bench files in %s would pass bench.output_max_mb=8; later ones in this process are counted in bench_info(), not repeated
+Warning: bench: profile dropped: the bench files in %s would pass bench.output_max_mb=8; later ones in this process are counted in bench_info(), not repeated
 exit status: 0, files: 0

@@ -18,5 +18,5 @@ echo preg_replace('/bench\.[^ ]*\.json/', 'bench.NAME.json', $run['output']), "\
 --EXPECT--
 script ran
 
-Warning: PHP Request Shutdown: bench: cannot write the profile /nonexistent/bench/bench.NAME.json: No such file or directory; later ones in this process are counted in bench_info(), not repeated in Unknown on line 0
+Warning: bench: cannot write the profile /nonexistent/bench/bench.NAME.json: No such file or directory; later ones in this process are counted in bench_info(), not repeated
 exit status: 0

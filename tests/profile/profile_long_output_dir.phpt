@@ -37,9 +37,9 @@ exec('rm -rf ' . escapeshellarg($top));
 --EXPECT--
 4080 characters:
 {"written":0,"dropped":0,"empty":0,"lost":0,"refused_triggers":0}
-Warning: PHP Request Shutdown: bench: profile dropped: bench.output_dir is longer than a profile's path may be (4095 bytes with the file's name); later ones in this process are counted in bench_info(), not repeated in Unknown on line 0
+Warning: bench: profile dropped: bench.output_dir is longer than a profile's path may be (4095 bytes with the file's name); later ones in this process are counted in bench_info(), not repeated
 {"written":0,"dropped":0,"empty":0,"lost":0,"refused_triggers":0}
-Warning: PHP Request Shutdown: bench: profile dropped: bench.output_dir is longer than a profile's path may be (4095 bytes with the file's name); later ones in this process are counted in bench_info(), not repeated in Unknown on line 0
+Warning: bench: profile dropped: bench.output_dir is longer than a profile's path may be (4095 bytes with the file's name); later ones in this process are counted in bench_info(), not repeated
 files: 0, named with pid, number and extension: 0
 3990 characters:
 {"written":0,"dropped":0,"empty":0,"lost":0,"refused_triggers":0}

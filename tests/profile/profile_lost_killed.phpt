@@ -101,7 +101,7 @@ rmdir($dir);
 -- killed in its request
 
 -- the next process
-Warning: PHP Request Startup: bench: 1 profile(s) for DIR lost: process KILLED ended (killed?) before writing them (1 of requests then running, 0 queued for the disk) in Unknown on line 0
+Warning: bench: 1 profile(s) for DIR lost: process KILLED ended (killed?) before writing them (1 of requests then running, 0 queued for the disk)
 lost: 1
 it wrote its own profile: yes
 -- and the one after

@@ -17,18 +17,18 @@ if (isset($_SERVER["argv"]) && getenv("CALL_START")) { var_dump(bench_start()); 
 register_shutdown_function(function () { echo json_encode(bench_info()["profiles"]), "\n"; });';
 foreach (['Trigger', 'trigger', 'request'] as $start) {
     $run = profile_run($script, ['bench.start' => $start]);
-    echo trim(preg_replace('/ in Unknown on line \d+/', '', $run['output'])), "\n  -> profiles written: ", count($run['files']), "\n";
+    echo trim($run['output']), "\n  -> profiles written: ", count($run['files']), "\n";
 }
 // bench_start() still starts one: an explicit call is the script's own choice.
 $run = profile_run($script, ['bench.start' => 'Trigger'], 'json', ['CALL_START' => '1']);
-echo trim(preg_replace('/ in Unknown on line \d+/', '', $run['output'])), "\n  -> profiles written: ", count($run['files']), "\n";
+echo trim($run['output']), "\n  -> profiles written: ", count($run['files']), "\n";
 foreach (['10MB', '10'] as $max) {
     $run = profile_run($script, ['bench.output_max_mb' => $max]);
-    echo trim(preg_replace('/ in Unknown on line \d+/', '', $run['output'])), "\n  -> profiles written: ", count($run['files']), "\n";
+    echo trim($run['output']), "\n  -> profiles written: ", count($run['files']), "\n";
 }
 ?>
 --EXPECT--
-Warning: PHP Startup: Invalid bench.start "Trigger" (expected request, trigger or api); no request is profiled unless it calls bench_start()
+Warning: Invalid bench.start "Trigger" (expected request, trigger or api); no request is profiled unless it calls bench_start()
 start: Trigger
 {"written":0,"dropped":0,"empty":0,"lost":0,"refused_triggers":0}
   -> profiles written: 0
@@ -38,16 +38,16 @@ start: trigger
 start: request
 {"written":0,"dropped":0,"empty":0,"lost":0,"refused_triggers":0}
   -> profiles written: 1
-Warning: PHP Startup: Invalid bench.start "Trigger" (expected request, trigger or api); no request is profiled unless it calls bench_start()
+Warning: Invalid bench.start "Trigger" (expected request, trigger or api); no request is profiled unless it calls bench_start()
 start: Trigger
 bool(true)
 {"written":0,"dropped":0,"empty":0,"lost":0,"refused_triggers":0}
   -> profiles written: 1
-Warning: PHP Startup: Invalid bench.output_max_mb "10MB" (expected a number of megabytes, 0 for no cap); no profile is written
+Warning: Invalid bench.output_max_mb "10MB" (expected a number of megabytes, 0 for no cap); no profile is written
 start: request
 {"written":0,"dropped":0,"empty":0,"lost":0,"refused_triggers":0}
 
-Warning: PHP Request Shutdown: bench: profile dropped: bench.output_max_mb is invalid; later ones in this process are counted in bench_info(), not repeated
+Warning: bench: profile dropped: bench.output_max_mb is invalid; later ones in this process are counted in bench_info(), not repeated
   -> profiles written: 0
 start: request
 {"written":0,"dropped":0,"empty":0,"lost":0,"refused_triggers":0}

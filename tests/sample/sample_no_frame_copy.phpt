@@ -68,7 +68,7 @@ printf("report: time samples %s, ranked by %s, first %s (%s)\n", $top[1] ?? '?',
 %r(execute_internal wrapper: the ticker cannot copy frames|frames noted by the ticker where it can read them, in Zend MM's first chunk \(the VM stack's first page\); it cannot copy others)%r (process_vm_readv: Operation not permitted)
 usleep owns >= 90% of nap: yes
 usleep called from C owns >= 90% of nap_from_c: yes
-%AWarning: PHP Startup: bench: no time samples with opcache.jit=tracing on PHP x: %s(process_vm_readv: Operation not permitted)%s
+%AWarning: bench: no time samples with opcache.jit=tracing on PHP x: %s(process_vm_readv: Operation not permitted)%s
 4000000
 20000
 off: with opcache.jit=tracing, a VM interrupt can make the JIT code lose loop variables, and the ticker cannot read stacks (process_vm_readv: Operation not permitted)

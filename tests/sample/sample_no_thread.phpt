@@ -28,6 +28,6 @@ echo $run['output'], "\n";
 echo count($run['files']), " files\n";
 ?>
 --EXPECTF--
-Warning: PHP Request Startup: bench: cannot start the sampling thread: Operation not permitted; requests are not sampled (counted as dropped profiles) in Unknown on line 0
+Warning: bench: cannot start the sampling thread: Operation not permitted; requests are not sampled (counted as dropped profiles)
 ran; profiles {"written":0,"dropped":1,"empty":0,"lost":0,"refused_triggers":0}
 0 files

@@ -26,15 +26,15 @@ sample_requests=1: 1 profiles
 trigger, none: 0 profiles
 trigger, wrong secret: 0 profiles
 trigger, right secret: 1 profiles
-%AWarning: PHP Startup: Invalid bench.start "Trigger" (expected request, trigger or api); no request is profiled unless it calls bench_start() in Unknown on line 0
+%AWarning: Invalid bench.start "Trigger" (expected request, trigger or api); no request is profiled unless it calls bench_start()
 ran
 Trigger (a typo): 0 profiles
-%AWarning: PHP Startup: Invalid bench.sample_requests "1.5" (expected a number from 0 to 1); no request is sampled in Unknown on line 0
-%AWarning: PHP Startup: Invalid bench.alloc_sample_requests "often" (expected auto or a number from 0 to 1); no request's allocations are sampled in Unknown on line 0
-%AWarning: PHP Startup: Invalid bench.sample_interval_us "1000us" (expected 100 to 10000000); using the default in Unknown on line 0
-%AWarning: PHP Startup: Invalid bench.sample_clock "sundial" (expected wall or cpu); using the default in Unknown on line 0
-%AWarning: PHP Startup: Invalid bench.sample_internal_calls "sometimes" (expected ticker or wrapper); using the default in Unknown on line 0
-%AWarning: PHP Startup: Invalid bench.alloc_sample_bytes "300000000000000000" (expected a number of bytes up to 1 TiB, 0 for none); no allocation is sampled in Unknown on line 0
+%AWarning: Invalid bench.sample_requests "1.5" (expected a number from 0 to 1); no request is sampled
+%AWarning: Invalid bench.alloc_sample_requests "often" (expected auto or a number from 0 to 1); no request's allocations are sampled
+%AWarning: Invalid bench.sample_interval_us "1000us" (expected 100 to 10000000); using the default
+%AWarning: Invalid bench.sample_clock "sundial" (expected wall or cpu); using the default
+%AWarning: Invalid bench.sample_internal_calls "sometimes" (expected ticker or wrapper); using the default
+%AWarning: Invalid bench.alloc_sample_bytes "300000000000000000" (expected a number of bytes up to 1 TiB, 0 for none); no allocation is sampled
 %AArray
 (
     [ticker] =>%r( )?%r

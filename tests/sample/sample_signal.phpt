@@ -85,7 +85,7 @@ usleep(300 ms) slept it all: yes
 off: bench.sample_signal needs bench.sample_clock=cpu and bench.native_stacks=1 with libunwind
 wall clock: native frames under md5: none
 
-Warning: PHP Request Startup: bench: no timer signal for CPU samples (the signal already has a handler): the ticker takes them, without native frames in Unknown on line 0
+Warning: bench: no timer signal for CPU samples (the signal already has a handler): the ticker takes them, without native frames
 usleep(300 ms) slept it all: yes
 unavailable: the signal already has a handler
 signal taken: md5 still sampled: yes; native frames under md5: none

@@ -43,7 +43,7 @@ foreach ($run['files'] as $text) {
 --EXPECTF--
 still running
 
-Warning: PHP Request Shutdown: bench: the handler of bench's timer signal (23) was replaced during the request (pcntl_signal()?): its CPU samples stopped there in Unknown on line 0
+Warning: bench: the handler of bench's timer signal (23) was replaced during the request (pcntl_signal()?): its CPU samples stopped there
 exit status: 0
 1 profile
 work() sampled for 50 ms of CPU or more: yes
