@@ -93,7 +93,8 @@ function read_callgrind(string $text, string $file): Profile
 {
     $p = new Profile($file, 'callgrind');
     $state = ['positions' => 1, 'linePosition' => 0, 'files' => [], 'names' => [], 'fl' => '', 'fn' => null, 'cfl' => null, 'cfn' => null,
-        'calls' => null, 'funcIndex' => [], 'edges' => [], 'line' => 0, 'at' => 0, 'summary' => false, 'totals' => false];
+        'calls' => null, 'samplesAt' => null, 'funcIndex' => [], 'edges' => [], 'line' => 0, 'at' => 0, 'summary' => false,
+        'totals' => false];
     foreach (text_lines($text) as $i => $line) {
         if (($i & 4095) === 4095) {
             memory_guard();
@@ -175,8 +176,13 @@ function callgrind_header(Profile $p, array &$state, string $key, string $value)
 {
     switch ($key) {
         case 'events':
-            foreach (preg_split('/\s+/', trim($value)) as $event) {
-                $p->addCounter($event, counter_unit($event));
+            // Sample mode's "samples" event is what the report counts as calls: exact, where calls= is at least 1.
+            foreach (preg_split('/\s+/', trim($value)) as $k => $event) {
+                if ($event === 'samples' && $state['samplesAt'] === null) {
+                    $state['samplesAt'] = $k;
+                } else {
+                    $p->addCounter($event, counter_unit($event));
+                }
             }
             break;
         case 'positions':
@@ -187,7 +193,11 @@ function callgrind_header(Profile $p, array &$state, string $key, string $value)
         case 'summary':
         case 'totals':
             $state[$key] = true;
-            foreach (preg_split('/\s+/', trim($value)) as $k => $v) {
+            $values = preg_split('/\s+/', trim($value));
+            if ($state['samplesAt'] !== null) {
+                array_splice($values, $state['samplesAt'], 1);
+            }
+            foreach ($values as $k => $v) {
                 if (isset($p->counters[$k])) {
                     $p->totals[$p->counters[$k]] = int_of($v, "the $key of {$p->counters[$k]}");
                 }
@@ -267,11 +277,16 @@ function callgrind_costs(Profile $p, array &$state, string $line): void
         }
         $values[] = (int) $v;
     }
+    $samples = null;
+    if ($state['samplesAt'] !== null) {
+        $samples = $values[$state['samplesAt']] ?? 0;
+        array_splice($values, $state['samplesAt'], 1);
+    }
     if (count($values) > count($p->counters)) {
         throw new ReadError("line {$state['line']}: more costs than events");
     }
     if (Profile::$keepLines && $state['linePosition'] !== false) {
-        callgrind_line($p, $state, $parts[$state['linePosition']] ?? '', $values);
+        callgrind_line($p, $state, $parts[$state['linePosition']] ?? '', $values, $samples);
     }
     if ($state['calls'] === null) {
         // A function's line: the position of its first cost line (bench writes its own cost at the function's line).
@@ -280,6 +295,7 @@ function callgrind_costs(Profile $p, array &$state, string $line): void
             $func[2] = line_of((int) $parts[$state['linePosition']], "line {$state['line']}'s position");
         }
         unset($func);
+        $p->flat[$state['fn']][0] += $samples ?? 0;
         $own = &$p->flat[$state['fn']][1];
         foreach ($values as $k => $v) {
             $own[$k] = ($own[$k] ?? 0) + $v;
@@ -288,11 +304,11 @@ function callgrind_costs(Profile $p, array &$state, string $line): void
     }
     $callee = $p->funcIndex($state['funcIndex'], $state['cfn'], $state['cfl'] ?? $state['fl']);
     $p->flat[$callee] ??= [0, [], []];
-    $p->flat[$callee][0] += $state['calls'];
+    $p->flat[$callee][0] += $samples === null ? $state['calls'] : 0;
     $key = Model::pair($state['fn'], $callee);
     $edge = &$state['edges'][$key];
     $edge ??= [$state['fn'], $callee, 0, []];
-    $edge[2] += $state['calls'];
+    $edge[2] += $samples ?? $state['calls'];
     foreach ($values as $k => $v) {
         $edge[3][$k] = ($edge[3][$k] ?? 0) + $v;
     }
@@ -300,7 +316,7 @@ function callgrind_costs(Profile $p, array &$state, string $line): void
 }
 
 /** A cost line's source line: a number, or relative to the last one (+N, -N, * for the same). */
-function callgrind_line(Profile $p, array &$state, string $position, array $values): void
+function callgrind_line(Profile $p, array &$state, string $position, array $values, ?int $samples): void
 {
     if ($position === '*') {
         $line = $state['at'];
@@ -313,7 +329,7 @@ function callgrind_line(Profile $p, array &$state, string $position, array $valu
     }
     $state['at'] = line_of($line, "line {$state['line']}'s position");
     if ($line > 0) {
-        $p->addLine($state['calls'] !== null, $state['fn'], $line, $state['calls'] ?? 0, $values);
+        $p->addLine($state['calls'] !== null, $state['fn'], $line, $samples ?? $state['calls'] ?? 0, $values);
     }
 }
 
@@ -321,7 +337,7 @@ function callgrind_line(Profile $p, array &$state, string $position, array $valu
  * Callgrind has no inclusive cost per function. Its own cost plus its calls
  * to other functions is exact where it is not mutually recursive; so is the
  * sum of the calls into it; each overcounts mutual recursion, and the smaller
- * is kept.
+ * is kept, and for a sampled time never more than the whole profile.
  */
 function callgrind_inclusive(Profile $p): void
 {
@@ -335,11 +351,20 @@ function callgrind_inclusive(Profile $p): void
             $in[$callee][$k] = ($in[$callee][$k] ?? 0) + $v;
         }
     }
+    // A sampled time is never more than the whole profile's: both overcount a recursion's paths, which sampled stacks repeat.
+    $sampled = ($p->meta['mode'] ?? '') === 'sample';
+    $total = [];
+    foreach ($sampled ? $p->flat : [] as [, $own]) {
+        foreach ($own as $k => $v) {
+            $total[$k] = ($total[$k] ?? 0) + $v;
+        }
+    }
     foreach ($p->flat as $f => [, $own]) {
         $inclusive = [];
-        foreach (array_keys($p->counters) as $k) {
+        foreach ($p->counters as $k => $name) {
             $v = ($own[$k] ?? 0) + ($out[$f][$k] ?? 0);
-            $inclusive[$k] = isset($in[$f]) ? min($v, $in[$f][$k] ?? 0) : $v;
+            $v = isset($in[$f]) ? min($v, $in[$f][$k] ?? 0) : $v;
+            $inclusive[$k] = $sampled && $p->units[$name] === 'ns' ? min($v, $total[$k] ?? 0) : $v;
         }
         $p->flat[$f][2] = $inclusive;
     }

@@ -365,12 +365,17 @@ out:
 	free(values);
 }
 
-static void bench_dump_callgrind_costs(bench_buf *b, const bench_dump_views *v, uint32_t line, const int64_t *costs)
+/* A cost line: the line, each counter, then in sample mode the samples. */
+static void bench_dump_callgrind_costs(bench_buf *b, const bench_dump_views *v, uint32_t line, uint64_t samples, const int64_t *costs)
 {
 	bench_buf_uint(b, line);
 	for (int i = 0; i < v->ncounters; i++) {
 		bench_buf_puts(b, " ");
 		bench_buf_int(b, costs[v->counters[i]]);
+	}
+	if (v->p->sampled) {
+		bench_buf_puts(b, " ");
+		bench_buf_uint(b, samples);
 	}
 	bench_buf_puts(b, "\n");
 }
@@ -387,17 +392,18 @@ static void bench_dump_callgrind_own(bench_buf *b, const bench_dump_views *v, ui
 
 	/* Sorted by line: the first line's costs, where it has any, come first. */
 	if (l < end && v->lines[l].line == first) {
-		bench_dump_callgrind_costs(b, v, first, v->lines[l++].own);
+		bench_dump_callgrind_costs(b, v, first, v->lines[l].calls, v->lines[l].own);
+		l++;
 	} else {
-		bench_dump_callgrind_costs(b, v, first, none);
+		bench_dump_callgrind_costs(b, v, first, 0, none);
 	}
 	for (; l < end; l++) {
-		bool any = false;
+		bool any = v->p->sampled && v->lines[l].calls;
 		for (int i = 0; i < v->ncounters && !any; i++) {
 			any = v->lines[l].own[v->counters[i]] != 0;
 		}
 		if (any) {
-			bench_dump_callgrind_costs(b, v, v->lines[l].line, v->lines[l].own);
+			bench_dump_callgrind_costs(b, v, v->lines[l].line, v->lines[l].calls, v->lines[l].own);
 		}
 	}
 }
@@ -497,10 +503,20 @@ void bench_dump_callgrind(bench_buf *b, const bench_dump_views *v)
 		bench_buf_text(b, r->labels->value[i], strlen(r->labels->value[i]), '\0', '\0');
 		bench_buf_puts(b, "\n");
 	}
+	/*
+	 * Sample mode: the samples are an event, exact per line and call, where
+	 * calls= cannot say them (it is at least 1, and counts each call's
+	 * samples again in its callers).
+	 */
+	uint64_t samples = 0;
+	for (uint32_t f = 0; f < nfuncs; f++) {
+		samples += v->flat[f].calls;
+	}
 	bench_buf_puts(b, "positions: line\nevents:");
 	for (int i = 0; i < v->ncounters; i++) {
 		bench_buf_printf(b, " %s", bench_counter_names[v->counters[i]]);
 	}
+	bench_buf_puts(b, p->sampled ? " samples" : "");
 	/* summary is what the functions own; the hooks' own cost (overhead) is not in any function. */
 	for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
 		summary[c] = p->total.value[c] - p->overhead[c];
@@ -509,10 +525,14 @@ void bench_dump_callgrind(bench_buf *b, const bench_dump_views *v)
 	for (int i = 0; i < v->ncounters; i++) {
 		bench_buf_printf(b, " %" PRId64, summary[v->counters[i]]);
 	}
+	if (p->sampled) {
+		bench_buf_printf(b, " %" PRIu64, samples);
+	}
 	bench_buf_puts(b, "\n# overhead:");
 	for (int i = 0; i < v->ncounters; i++) {
 		bench_buf_printf(b, " %" PRId64, p->overhead[v->counters[i]]);
 	}
+	bench_buf_puts(b, p->sampled ? " 0" : "");
 	bench_buf_printf(b, "\n# folded: %" PRIu64 " calls past bench.max_depth, %" PRIu64 " past bench.max_nodes\n\n",
 		p->folded_depth, p->folded_nodes);
 
@@ -532,17 +552,18 @@ void bench_dump_callgrind(bench_buf *b, const bench_dump_views *v)
 			bench_dump_callgrind_name(b, "cfn", edge->callee, fn_named, bench_dump_func_name(p, edge->callee));
 			/*
 			 * At least 1: callgrind_annotate reads the cost line after "calls=0"
-			 * as the caller's own. Edges with no counted call exist in sample mode
-			 * (calls count the samples a function was the leaf of) and when
-			 * profiling started mid-stack.
+			 * as the caller's own. Edges with no counted call exist when profiling
+			 * started mid-stack, and in sample mode (the samples under a call:
+			 * none where only allocations were sampled).
 			 */
+			uint64_t calls = p->sampled ? edge->samples : edge->calls;
 			bench_buf_puts(b, "calls=");
-			bench_buf_uint(b, edge->calls ? edge->calls : 1);
+			bench_buf_uint(b, calls ? calls : 1);
 			bench_buf_puts(b, " ");
 			bench_buf_uint(b, bench_dump_func_line(p, edge->callee));
 			bench_buf_puts(b, "\n");
 			bench_dump_edge_inclusive(v, edge, inclusive);
-			bench_dump_callgrind_costs(b, v, edge->line ? edge->line : line, inclusive);
+			bench_dump_callgrind_costs(b, v, edge->line ? edge->line : line, edge->samples, inclusive);
 		}
 		bench_buf_puts(b, "\n");
 	}
@@ -550,6 +571,9 @@ void bench_dump_callgrind(bench_buf *b, const bench_dump_views *v)
 	bench_buf_puts(b, "totals:");
 	for (int i = 0; i < v->ncounters; i++) {
 		bench_buf_printf(b, " %" PRId64, summary[v->counters[i]]);
+	}
+	if (p->sampled) {
+		bench_buf_printf(b, " %" PRIu64, samples);
 	}
 	bench_buf_puts(b, "\n");
 out:

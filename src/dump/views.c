@@ -127,6 +127,7 @@ static bench_dump_line *bench_dump_line_of(bench_dump_views *v, uint32_t *table,
 		l = table[slot] = v->nlines++;
 		v->lines[l].func = func;
 		v->lines[l].line = line;
+		v->lines[l].calls = 0;
 		memset(v->lines[l].own, 0, sizeof(v->lines[l].own));
 		v->func_lines[func + 1]++;
 	}
@@ -192,6 +193,7 @@ static bool bench_dump_build_lines(bench_dump_views *v, uint32_t nfuncs)
 	for (uint32_t n = 0; n < p->nodes_used; n++) {
 		bench_dump_line *entry = bench_dump_line_of(v, table, size, bench_dump_func_of(p, n), bench_dump_own_line(p, n));
 
+		entry->calls += p->nodes[n].calls;
 		for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
 			if (c != BENCH_COUNTER_OPS || !line_ops) {
 				entry->own[c] += p->nodes[n].own[c];
@@ -229,6 +231,35 @@ static bool bench_dump_group_edges(bench_dump_views *v, uint32_t nfuncs)
 		v->by_caller[first[v->edges[e].caller]++] = e;
 	}
 	free(first);
+	return true;
+}
+
+/*
+ * Sample mode: the samples under each call, where a node's calls are the
+ * samples that ended in it. Summed over an edge's nodes, as its inclusive
+ * costs are: a recursive call's nested nodes count again.
+ */
+static bool bench_dump_edge_samples(bench_dump_views *v)
+{
+	const bench_profile_state *p = v->p;
+	uint64_t *under = malloc(((size_t) p->nodes_used + 1) * sizeof(*under));
+
+	if (!under) {
+		return false;
+	}
+	for (uint32_t n = 0; n < p->nodes_used; n++) {
+		under[n] = p->nodes[n].calls;
+	}
+	/* A node comes after its parent. */
+	for (uint32_t n = p->nodes_used; n-- > 1;) {
+		under[p->nodes[n].parent] += under[n];
+	}
+	for (uint32_t e = 0; e < v->nedges; e++) {
+		for (uint32_t n = v->edges[e].first_node; n != BENCH_PROFILE_NONE; n = v->next_node[n]) {
+			v->edges[e].samples += under[n];
+		}
+	}
+	free(under);
 	return true;
 }
 
@@ -288,13 +319,14 @@ bool bench_dump_build_views(bench_dump_views *v, bench_profile_state *p)
 			v->edges[e].line = line;
 			v->edges[e].first_node = BENCH_PROFILE_NONE;
 			v->edges[e].calls = 0;
+			v->edges[e].samples = 0;
 		}
 		v->edges[e].calls += node->calls;
 		v->next_node[n] = v->edges[e].first_node;
 		v->edges[e].first_node = n;
 	}
 	free(edge_table);
-	if (!bench_dump_build_lines(v, nfuncs)) {
+	if (!bench_dump_build_lines(v, nfuncs) || (p->sampled && !bench_dump_edge_samples(v))) {
 		return false;
 	}
 

@@ -29,11 +29,14 @@ typedef struct {
 	uint32_t line;
 	uint32_t first_node;
 	uint64_t calls;
+	/** sample mode: the samples taken under this call (its nodes' and their descendants' calls) */
+	uint64_t samples;
 } bench_dump_edge;
 
-/** A function's own cost at one of its lines. */
+/** A function's own cost at one of its lines, and the calls that ended there (in sample mode, the samples). */
 typedef struct {
 	uint32_t func, line;
+	uint64_t calls;
 	int64_t own[BENCH_COUNTER_COUNT];
 } bench_dump_line;
 

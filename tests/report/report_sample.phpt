@@ -1,5 +1,5 @@
 --TEST--
-Sampled requests (php-cgi, as php-fpm writes them): samples add up across JSON, pprof and callgrind; URIs, methods and statuses in the HTML report, endpoints with their ids as {id}; --uri and --mode filters; merged copies multiply the samples (go tool pprof)
+Sampled requests (php-cgi, as php-fpm writes them): samples add up across JSON, pprof and callgrind, in bench top and a diff across formats; URIs, methods and statuses in the HTML report, endpoints with their ids as {id}; --uri and --mode filters; merged copies multiply the samples (go tool pprof)
 --SKIPIF--
 <?php
 // The report command is PHP code: under valgrind bench.so's part of it (zstd) is checked by report_fuzz and zstd_decompress.
@@ -18,18 +18,30 @@ $code = '<?php function nap() { usleep(50000); } function work() { $s = 0; for (
 $ini = ['bench.mode' => 'sample', 'bench.sample_interval_us' => '1000'];
 $requests = [['json', 'GET', '/users/42?tab=1'], ['json', 'GET', '/users/7'], ['pprof', 'GET', '/users/9'], ['json', 'POST', '/orders'],
     ['callgrind', 'GET', '/health']];
-$samples = 0;
+$samples = $said = [];
 foreach ($requests as $i => [$format, $method, $uri]) {
     $file = report_request("bench.$i." . ($format === 'pprof' ? 'pb' : $format), $method, $uri, $code, $ini, $format);
-    // JSON and pprof say how many samples their request got (callgrind too, but its calls of a function
-    // that was never the leaf read 1 a caller: callgrind_annotate takes the cost after "calls=0" for the caller's).
-    if (preg_match('/"samples":(\d+)|samples=(\d+)/', file_get_contents($file), $m)) {
-        $samples += (int) max(array_slice($m, 1));
+    // Each format says how many samples its request got. Callgrind's calls= lines cannot (a call with no sample
+    // is calls=1, or callgrind_annotate takes its cost for the caller's): it has a samples event.
+    if (preg_match('/"samples":(\d+)|samples=(\d+)|Sampled: (\d+) samples/', file_get_contents($file), $m)) {
+        $said[$format] = ($said[$format] ?? 0) + (int) max(array_slice($m, 1));
+        $samples[$file] = (int) max(array_slice($m, 1));
     }
 }
-$rows = report_top(["$dir/bench.*.{json,pb}", '--by=samples']);
+$rows = report_top(["$dir/bench.*.{json,pb,callgrind}", '--by=samples']);
 $column = (int) array_sum(array_column($rows, 2));
-printf("samples: %s\n", $samples === $column ? 'as many in bench top\'s column as the profiles say' : "$samples in the files, $column in the column");
+printf("samples: %s\n", array_sum($samples) === $column ? 'as many in bench top\'s column as the profiles say'
+    : array_sum($samples) . " in the files, $column in the column");
+// A diff across formats: the callgrind request against the pprof one, each with as many samples as its file says
+// (the callgrind side read 3 to 10 times its samples before: a 1 per call that no sample ended in).
+[$cg, $pb] = [glob("$dir/bench.*.callgrind")[0], glob("$dir/bench.*.pb")[0]];
+preg_match('/^\s*samples\s+(\d+)\s+(\d+)/m', $diff = report_out(['diff', $cg, $pb, '--by=samples']), $m);
+printf("diff of callgrind and pprof: %s\n", [(int) ($m[1] ?? -1), (int) ($m[2] ?? -1)] === [$samples[$cg], $samples[$pb]]
+    ? 'the samples of each file' : "$diff where the files say {$samples[$cg]} and {$samples[$pb]}");
+// Callgrind_annotate reads the samples event (the last): its total is the file's.
+$annotated = (string) shell_exec('callgrind_annotate ' . escapeshellarg($cg) . ' 2>&1');
+printf("callgrind_annotate: %s\n", preg_match('/([\d,]+) \([\d.]+%\)\s+PROGRAM TOTALS/', $annotated, $t)
+    && (int) str_replace(',', '', $t[1]) === $samples[$cg] ? 'as many samples' : $annotated);
 // Sampled time adds up exactly: usleep's in bench top, and in bench's own JSON files.
 $json = 0;
 foreach (glob("$dir/bench.*.json") as $file) {
@@ -69,6 +81,8 @@ printf("merged 3 copies: %s samples, 3 x %d\n", $merged[1] === (string) (3 * $on
 ?>
 --EXPECTF--
 samples: as many in bench top's column as the profiles say
+diff of callgrind and pprof: the samples of each file
+callgrind_annotate: as many samples
 usleep's sampled wall time: the sum of the JSON profiles'
 5 profiles (sample mode)
 requests: GET /health 200, GET /users/42 200, GET /users/7 200, GET /users/9 200, POST /orders 200

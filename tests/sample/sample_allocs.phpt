@@ -40,7 +40,7 @@ foreach ($profile['functions'] as $f) {
 $totals = array_intersect_key($profile['totals'], $own);
 printf("totals = the functions' own: %s\n", $own == $totals && $own['allocs'] > 0 ? 'yes' : json_encode([$totals, $own]));
 $callgrind = sample_run($code, ['bench.alloc_sample_bytes' => '65536', 'bench.alloc_sample_requests' => '1'], 'callgrind');
-preg_match('/^summary: (\d+) (\d+) (\d+) (\d+) (\d+)$/m', (string) current($callgrind['files']), $summary);
+preg_match('/^summary: (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)$/m', (string) current($callgrind['files']), $summary);
 printf("callgrind summary counts the allocations: %s\n", ($summary[2] ?? 0) > 1000 && ($summary[3] ?? 0) > 1e7 ? 'yes'
     : ($summary[0] ?? 'no summary'));
 
