@@ -207,14 +207,19 @@ function pprof_samples_out(Model $m, array $counters, array $labels): string
 
 /**
  * The callgrind format: per function its own costs, per call the calls and
- * their inclusive costs. A call never counted (sample mode) is written as 1:
+ * their inclusive costs. A call never counted is written as 1:
  * callgrind_annotate reads the cost after "calls=0" as the caller's own.
+ * Sampled profiles keep their samples in a last event, as bench writes them.
  */
 function write_callgrind(Model $m, Views $v): string
 {
     $counters = array_keys($m->counterName);
-    $out = "# callgrind format\nversion: 1\ncreator: bench merge\ncmd: " . merge_description($m) . "\npositions: line\nevents: "
-        . implode(' ', $m->counterName) . "\nsummary: " . implode(' ', array_map(fn($c) => $v->total[$c], $counters)) . "\n\n";
+    $sampled = $m->sampled(0);
+    $samples = $sampled ? (int) round(array_sum($v->calls)) : 0;
+    $out = "# callgrind format\nversion: 1\ncreator: bench merge\ncmd: " . merge_description($m) . "\n"
+        . ($sampled ? sprintf("desc: Sampled: %d samples every %d us\n", $samples, intdiv((int) $m->interval, 1000)) : '')
+        . "positions: line\nevents: " . implode(' ', $m->counterName) . ($sampled ? ' samples' : '')
+        . "\nsummary: " . implode(' ', array_map(fn($c) => $v->total[$c], $counters)) . ($sampled ? " $samples" : '') . "\n\n";
     $byCaller = [];
     foreach ($v->edges as $edge) {
         $byCaller[$edge[0]][] = $edge;
@@ -230,16 +235,17 @@ function write_callgrind(Model $m, Views $v): string
         $line = $m->funcLine[$f];
         $out .= $name('fl', $files[$m->funcFile[$f] ?: 'php:internal'] ??= count($files), $m->funcFile[$f] ?: 'php:internal');
         $out .= $name('fn', $f, $text);
-        $out .= $line . ' ' . implode(' ', array_map(fn($c) => $v->own[$c][$f] ?? 0, $counters)) . "\n";
+        $out .= $line . ' ' . implode(' ', array_map(fn($c) => $v->own[$c][$f] ?? 0, $counters))
+            . ($sampled ? ' ' . (int) round($v->calls[$f] ?? 0) : '') . "\n";
         foreach ($byCaller[$f] ?? [] as [, $callee, $calls, $incl]) {
             $out .= $name('cfl', $files[$m->funcFile[$callee] ?: 'php:internal'] ??= count($files), $m->funcFile[$callee] ?: 'php:internal');
             $out .= $name('cfn', $callee, $m->funcName[$callee]);
             $out .= sprintf("calls=%d %d\n", max(1, $calls), $m->funcLine[$callee]);
-            $out .= $line . ' ' . implode(' ', array_map(fn($c) => $incl[$c] ?? 0, $counters)) . "\n";
+            $out .= $line . ' ' . implode(' ', array_map(fn($c) => $incl[$c] ?? 0, $counters)) . ($sampled ? ' ' . (int) round($calls) : '') . "\n";
         }
         $out .= "\n";
     }
-    return $out . 'totals: ' . implode(' ', array_map(fn($c) => $v->total[$c], $counters)) . "\n";
+    return $out . 'totals: ' . implode(' ', array_map(fn($c) => $v->total[$c], $counters)) . ($sampled ? " $samples" : '') . "\n";
 }
 
 // ---- folded and JSON ---------------------------------------------------------------------------

@@ -38,6 +38,11 @@ printf("samples: %s\n", array_sum($samples) === $column ? 'as many in bench top\
 preg_match('/^\s*samples\s+(\d+)\s+(\d+)/m', $diff = report_out(['diff', $cg, $pb, '--by=samples']), $m);
 printf("diff of callgrind and pprof: %s\n", [(int) ($m[1] ?? -1), (int) ($m[2] ?? -1)] === [$samples[$cg], $samples[$pb]]
     ? 'the samples of each file' : "$diff where the files say {$samples[$cg]} and {$samples[$pb]}");
+// Merged into callgrind, the samples stay as many (each call with no sample was 1 more before).
+echo report_out(['merge', "$dir/bench.*.{json,pb,callgrind}", '-o', "$dir/merged.callgrind", '--quiet']);
+$merged = report_top(["$dir/merged.callgrind", '--by=samples']);
+printf("merged into callgrind: %s\n", (int) array_sum(array_column($merged, 2)) === array_sum($samples) ? 'as many samples'
+    : array_sum(array_column($merged, 2)) . ' samples of ' . array_sum($samples));
 // Callgrind_annotate reads the samples event (the last): its total is the file's.
 $annotated = (string) shell_exec('callgrind_annotate ' . escapeshellarg($cg) . ' 2>&1');
 printf("callgrind_annotate: %s\n", preg_match('/([\d,]+) \([\d.]+%\)\s+PROGRAM TOTALS/', $annotated, $t)
@@ -82,6 +87,7 @@ printf("merged 3 copies: %s samples, 3 x %d\n", $merged[1] === (string) (3 * $on
 --EXPECTF--
 samples: as many in bench top's column as the profiles say
 diff of callgrind and pprof: the samples of each file
+merged into callgrind: as many samples
 callgrind_annotate: as many samples
 usleep's sampled wall time: the sum of the JSON profiles'
 5 profiles (sample mode)
