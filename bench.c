@@ -31,9 +31,34 @@
 
 ZEND_DECLARE_MODULE_GLOBALS(bench)
 
+/* Whether MINIT has read the settings that choose bench's hooks. */
+static bool bench_hooks_chosen;
+
+/*
+ * bench.mode, count_ops, track_live and sample_internal_calls choose the
+ * hooks MINIT installs. A php-fpm pool's php_value or php_admin_value (and a
+ * [PATH=] section of php.ini) comes later, in each worker: taken, it would
+ * run a mode whose hooks are missing (sample mode took one sample a request).
+ * Refused instead, with a warning in the pool's log.
+ */
+static bool bench_ini_after_hooks(const zend_ini_entry *entry, const zend_string *value, int stage)
+{
+	if (!bench_hooks_chosen || stage == ZEND_INI_STAGE_DEACTIVATE || stage == ZEND_INI_STAGE_SHUTDOWN
+			|| (entry->value && zend_string_equals(entry->value, value))) {
+		return false;
+	}
+	bench_warning("%s=%s comes after PHP started (a php-fpm pool's php_value or php_admin_value, a [PATH=] section): "
+		"it chooses the hooks bench installs at startup, so set it in php.ini or with -d; ignored", ZSTR_VAL(entry->name), ZSTR_VAL(value));
+	return true;
+}
+
 static ZEND_INI_MH(OnUpdateBenchMode)
 {
 	zend_long *mode = (zend_long *) ZEND_INI_GET_ADDR();
+
+	if (bench_ini_after_hooks(entry, new_value, stage)) {
+		return FAILURE;
+	}
 
 	if (zend_string_equals_literal_ci(new_value, "off") || ZSTR_LEN(new_value) == 0) {
 		*mode = BENCH_MODE_OFF;
@@ -252,6 +277,15 @@ static ZEND_INI_MH(OnUpdateBenchBool)
 	return SUCCESS;
 }
 
+/* A switch that chooses hooks at startup (bench.count_ops, bench.track_live). */
+static ZEND_INI_MH(OnUpdateBenchHookBool)
+{
+	if (bench_ini_after_hooks(entry, new_value, stage)) {
+		return FAILURE;
+	}
+	return OnUpdateBenchBool(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+}
+
 /* auto (the default): on in the CLI, where stderr is the user's terminal; off elsewhere (php-fpm's log). */
 static ZEND_INI_MH(OnUpdateBenchReport)
 {
@@ -287,6 +321,9 @@ static ZEND_INI_MH(OnUpdateBenchSampleInternal)
 {
 	static const char *const names[] = {"ticker", "wrapper"};
 
+	if (bench_ini_after_hooks(entry, new_value, stage)) {
+		return FAILURE;
+	}
 	return bench_ini_choice((zend_long *) ZEND_INI_GET_ADDR(), new_value, "bench.sample_internal_calls", names, 2,
 		"ticker or wrapper");
 }
@@ -381,9 +418,9 @@ static ZEND_INI_MH(OnUpdateBenchOwners)
 PHP_INI_BEGIN()
 	/* What bench does, and which hooks MINIT installs. */
 	STD_PHP_INI_ENTRY(  "bench.mode",                  "off",       PHP_INI_SYSTEM,                  OnUpdateBenchMode,           settings.mode,                  zend_bench_globals, bench_globals)
-	STD_PHP_INI_BOOLEAN("bench.count_ops",             "0",         PHP_INI_SYSTEM,                  OnUpdateBenchBool,           settings.count_ops,             zend_bench_globals, bench_globals)
+	STD_PHP_INI_BOOLEAN("bench.count_ops",             "0",         PHP_INI_SYSTEM,                  OnUpdateBenchHookBool,       settings.count_ops,             zend_bench_globals, bench_globals)
 	STD_PHP_INI_BOOLEAN("bench.count_allocs",          "0",         PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchBool,           settings.count_allocs,          zend_bench_globals, bench_globals)
-	STD_PHP_INI_BOOLEAN("bench.track_live",            "0",         PHP_INI_SYSTEM,                  OnUpdateBenchBool,           settings.track_live,            zend_bench_globals, bench_globals)
+	STD_PHP_INI_BOOLEAN("bench.track_live",            "0",         PHP_INI_SYSTEM,                  OnUpdateBenchHookBool,       settings.track_live,            zend_bench_globals, bench_globals)
 	STD_PHP_INI_BOOLEAN("bench.callgrind_phases",      "0",         PHP_INI_ALL,                     OnUpdateBenchBool,           settings.callgrind_phases,      zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.owners",                "user",      PHP_INI_SYSTEM,                  OnUpdateBenchOwners,         settings.owners,                zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.max_depth",             "1024",      PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchPositive,       settings.max_depth,             zend_bench_globals, bench_globals)
@@ -470,11 +507,13 @@ static PHP_MINIT_FUNCTION(bench)
 	if (BENCH_INI(track_live) && BENCH_INI(mode) != BENCH_MODE_PROFILE) {
 		bench_warning("bench.track_live=1 needs bench.mode=profile: no allocation is tracked");
 	}
+	bench_hooks_chosen = true;
 	return SUCCESS;
 }
 
 static PHP_MSHUTDOWN_FUNCTION(bench)
 {
+	bench_hooks_chosen = false;
 	bench_request_end_mshutdown();
 	bench_ops_mshutdown();
 	bench_sample_mshutdown();

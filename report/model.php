@@ -136,11 +136,16 @@ final class Model
     {
         $map = $seen = [];
         $trust = $p->sourceTrust === null ? null : implode("\0", $p->sourceTrust);
+        $script = $p->meta['script'] ?? '';
         foreach ($p->funcs as $i => [$name, $file, $line]) {
             if ($trust !== null && $file !== '') {
                 $this->sourceTrust[$file][$trust] ??= $p->sourceTrust;
             }
             $key = isset($seen[$name]) && $seen[$name] !== $file ? "$name ($file)" : $name;
+            // The body of an auto_prepend_file is {main} too: the script's keeps the name in every profile, sampled or not.
+            if ($name === '{main}' && $file !== '' && $script !== '') {
+                $key = $file === $script ? $name : "$name ($file)";
+            }
             $seen[$name] ??= $file;
             if (!isset($this->funcIds[$key])) {
                 $this->funcIds[$key] = count($this->funcName);
