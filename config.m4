@@ -106,13 +106,16 @@ if test "$PHP_BENCH" != "no"; then
     src/measure/measure.c \
     src/ops/ops.c \
     src/profile/labels.c \
+    src/profile/owners.c \
     src/profile/profile.c \
     src/sample/frameless.c \
     src/sample/jit.c \
     src/sample/native.c \
     src/sample/signal.c \
     src/sample/stacks.c \
-    src/sample/sample.c"
+    src/sample/sample.c \
+    src/tree/request.c \
+    src/tree/tree.c"
 
   PHP_NEW_EXTENSION([bench], [$bench_sources], [$ext_shared], , [$BENCH_CFLAGS])
   dnl The sampling ticker and the writer are threads; allocation samples use log() and dladdr().
@@ -134,6 +137,7 @@ if test "$PHP_BENCH" != "no"; then
   PHP_ADD_BUILD_DIR([$ext_builddir/src/ops])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/profile])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/sample])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/tree])
   dnl make install puts the report command (bin/bench) beside the extension.
   PHP_ADD_MAKEFILE_FRAGMENT
 fi

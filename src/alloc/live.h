@@ -11,7 +11,7 @@
 
 #include "php.h"
 #include "alloc.h"
-#include "src/profile/profile_private.h"
+#include "src/tree/tree.h"
 
 /*
  * bench.track_live=1 in profile mode: every allocation made while a profile

@@ -9,7 +9,7 @@
 #ifndef BENCH_SRC_DUMP_H
 #define BENCH_SRC_DUMP_H
 
-#include "src/profile/profile_private.h"
+#include "src/tree/tree.h"
 #include "sink.h"
 
 /** What bench.output_format selects. */

@@ -10,7 +10,7 @@
 #define BENCH_SRC_DUMP_VIEWS_H
 
 #include "php_bench.h"
-#include "src/profile/profile_private.h"
+#include "src/tree/tree.h"
 
 /** Per function: calls, own cost, and inclusive cost counted once per recursion. */
 typedef struct {

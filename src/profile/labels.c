@@ -16,7 +16,7 @@
 #include "zend_exceptions.h"
 #include "php_bench.h"
 #include "profile.h"
-#include "profile_private.h"
+#include "src/tree/tree.h"
 
 /* The labels bench writes itself: an application's label may not take their names. */
 static const char *const bench_labels_own[] = {"uri", "method", "status", "script", "sapi", "pid", "alloc_sampled"};

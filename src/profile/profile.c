@@ -22,259 +22,14 @@
 #include "php_bench.h"
 #include "src/lib/pid.h"
 #include "profile.h"
-#include "profile_private.h"
+#include "owners.h"
+#include "src/tree/tree.h"
 #include "src/alloc/alloc.h"
 #include "src/alloc/live.h"
 #include "src/dump/dump.h"
 #include "src/ops/ops.h"
 
-/* Everything here is malloc'd: the profiler's memory is never counted as the request's. */
-ZEND_TLS bench_profile_state bench_profile;
-
-
-bench_profile_state *bench_profile_get(void)
-{
-	return &bench_profile;
-}
-
-/* ---- owner rules (bench.owners) ----------------------------------------- */
-
-#define BENCH_OWNERS_MAX 32
-
-typedef enum {
-	BENCH_OWNER_USER,
-	BENCH_OWNER_INTERNAL,
-	BENCH_OWNER_EXT,
-	BENCH_OWNER_PREFIX,
-} bench_owner_kind;
-
-typedef struct {
-	bench_owner_kind kind;
-	/** extension name or prefix (malloc'd) */
-	char *arg;
-	size_t len;
-} bench_owner_rule;
-
-static bench_owner_rule bench_owner_rules[BENCH_OWNERS_MAX];
-static int bench_owner_count;
-/** whether the owners are every user function and no internal one (bench.owners=user, the default) */
-static bool bench_owners_user_only;
-
-static void bench_profile_free_owners(void)
-{
-	for (int i = 0; i < bench_owner_count; i++) {
-		free(bench_owner_rules[i].arg);
-	}
-	bench_owner_count = 0;
-	bench_owners_user_only = false;
-}
-
-bool bench_profile_parse_owners(const char *rules)
-{
-	char *copy = strdup(rules), *save = NULL;
-	bool ok = true;
-
-	bench_profile_free_owners();
-	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		while (*tok == ' ') {
-			tok++;
-		}
-		size_t len = strlen(tok);
-		while (len > 0 && tok[len - 1] == ' ') {
-			tok[--len] = '\0';
-		}
-		if (len == 0) {
-			continue;
-		}
-		if (bench_owner_count >= BENCH_OWNERS_MAX - 1) {
-			ok = false;
-			break;
-		}
-		bench_owner_rule *rule = &bench_owner_rules[bench_owner_count];
-		rule->arg = NULL;
-		rule->len = 0;
-		if (strcmp(tok, "user") == 0) {
-			rule->kind = BENCH_OWNER_USER;
-		} else if (strcmp(tok, "internal") == 0) {
-			rule->kind = BENCH_OWNER_INTERNAL;
-		} else if (strcmp(tok, "all") == 0) {
-			rule->kind = BENCH_OWNER_USER;
-			bench_owner_rules[++bench_owner_count].kind = BENCH_OWNER_INTERNAL;
-			bench_owner_rules[bench_owner_count].arg = NULL;
-		} else if (strncmp(tok, "ext:", 4) == 0 && len > 4) {
-			rule->kind = BENCH_OWNER_EXT;
-			rule->arg = strdup(tok + 4);
-			rule->len = len - 4;
-		} else if (strncmp(tok, "prefix:", 7) == 0 && len > 7) {
-			rule->kind = BENCH_OWNER_PREFIX;
-			rule->arg = strdup(tok + 7);
-			rule->len = len - 7;
-		} else {
-			ok = false;
-			break;
-		}
-		bench_owner_count++;
-	}
-	free(copy);
-	if (!ok || bench_owner_count == 0) {
-		bench_profile_free_owners();
-		return false;
-	}
-	bench_owners_user_only = bench_owner_count == 1 && bench_owner_rules[0].kind == BENCH_OWNER_USER;
-	return true;
-}
-
-/* "Class::method" or "function" against a prefix such as "App\Service\". */
-static bool bench_profile_prefix_matches(const zend_function *fn, const bench_owner_rule *rule)
-{
-	const zend_string *name = fn->common.scope ? fn->common.scope->name : fn->common.function_name;
-
-	return name && ZSTR_LEN(name) >= rule->len && strncasecmp(ZSTR_VAL(name), rule->arg, rule->len) == 0;
-}
-
-bool bench_profile_is_owner(const zend_function *fn)
-{
-	/* eval()'d code is user code too, with an op array and no module. */
-	bool user = ZEND_USER_CODE(fn->type);
-
-	/* File bodies (and eval()'d code) own what runs outside any function: they are always owners. */
-	if (user && fn->common.function_name == NULL) {
-		return true;
-	}
-	for (int i = 0; i < bench_owner_count; i++) {
-		const bench_owner_rule *rule = &bench_owner_rules[i];
-
-		switch (rule->kind) {
-			case BENCH_OWNER_USER:
-				if (user) {
-					return true;
-				}
-				break;
-			case BENCH_OWNER_INTERNAL:
-				if (!user) {
-					return true;
-				}
-				break;
-			case BENCH_OWNER_EXT:
-				if (!user && fn->internal_function.module
-						&& strcasecmp(fn->internal_function.module->name, rule->arg) == 0) {
-					return true;
-				}
-				break;
-			case BENCH_OWNER_PREFIX:
-				if (bench_profile_prefix_matches(fn, rule)) {
-					return true;
-				}
-				break;
-		}
-	}
-	return false;
-}
-
-/* ---- growable arrays and hash tables ------------------------------------- */
-
-static bool bench_profile_grow(void **items, uint32_t *size, size_t item_size, uint32_t needed)
-{
-	if (needed <= *size) {
-		return true;
-	}
-	uint32_t new_size = *size ? *size * 2 : 256;
-	while (new_size < needed) {
-		new_size *= 2;
-	}
-	void *grown = realloc(*items, (size_t) new_size * item_size);
-	if (!grown) {
-		return false;
-	}
-	*items = grown;
-	*size = new_size;
-	return true;
-}
-
-static zend_always_inline uint32_t bench_profile_hash(const void *identity, uint32_t parent)
-{
-	uint64_t h = (uint64_t) (uintptr_t) identity * 0x9E3779B97F4A7C15ULL ^ ((uint64_t) parent * 0xC2B2AE3D27D4EB4FULL);
-	return (uint32_t) (h >> 32) ^ (uint32_t) h;
-}
-
-/* Finds (identity, parent) or the empty slot where it belongs. */
-static zend_always_inline bench_profile_slot *bench_profile_find(bench_profile_slot *slots, uint32_t size,
-		const void *identity, uint32_t parent)
-{
-	uint32_t mask = size - 1;
-	uint32_t i = bench_profile_hash(identity, parent) & mask;
-
-	while (slots[i].identity && (slots[i].identity != identity || slots[i].parent != parent)) {
-		i = (i + 1) & mask;
-	}
-	return &slots[i];
-}
-
-/* Keeps a table at most half full; false when memory ran out. */
-static bool bench_profile_rehash(bench_profile_slot **slots, uint32_t *size, uint32_t used)
-{
-	if (*size && used * 2 < *size) {
-		return true;
-	}
-	uint32_t new_size = *size ? *size * 2 : 1024;
-	bench_profile_slot *fresh = calloc(new_size, sizeof(*fresh));
-	if (!fresh) {
-		return false;
-	}
-	for (uint32_t i = 0; i < *size; i++) {
-		if ((*slots)[i].identity) {
-			*bench_profile_find(fresh, new_size, (*slots)[i].identity, (*slots)[i].parent) = (*slots)[i];
-		}
-	}
-	free(*slots);
-	*slots = fresh;
-	*size = new_size;
-	return true;
-}
-
 /* ---- functions ------------------------------------------------------------ */
-
-/*
- * What identifies a function across calls. Not an address for user code:
- * without opcache, an included file's op array is freed once it has run and
- * its memory is reused by code compiled later, and a closure's opcodes go with
- * the last closure object. File, first line, scope and name do not move; their
- * hashes are cached in the strings. Internal handlers live as long as the process.
- */
-static zend_always_inline const void *bench_profile_identity(const zend_function *fn)
-{
-	if (ZEND_USER_CODE(fn->type)) {
-		uint64_t h = (uint64_t) zend_string_hash_val(fn->op_array.filename) * 0x9E3779B97F4A7C15ULL;
-
-		h ^= (uint64_t) fn->op_array.line_start * 0xC2B2AE3D27D4EB4FULL;
-		if (fn->common.function_name) {
-			h ^= (uint64_t) zend_string_hash_val(fn->common.function_name) * 0x165667B19E3779F9ULL;
-		}
-		if (fn->common.scope) {
-			h ^= (uint64_t) zend_string_hash_val(fn->common.scope->name) * 0x27D4EB2F165667C5ULL;
-		}
-		/* Odd, so never NULL (an empty slot) nor an internal function's identity. */
-		return (const void *) (uintptr_t) (h | 1);
-	}
-	/* A frame of the engine's own (a fiber's bottom frame) has no handler: the function's address then. */
-	if (!fn->internal_function.handler) {
-		return fn;
-	}
-	/*
-	 * Aliases share a handler (join and implode, Exception::getMessage and
-	 * Error::getMessage): their names tell them apart. Bit 0 clear, so never a
-	 * user function's identity; bit 1 set, so never NULL nor the aligned
-	 * address of an engine frame's function.
-	 */
-	uint64_t h = (uint64_t) (uintptr_t) fn->internal_function.handler;
-	if (fn->common.function_name) {
-		h ^= (uint64_t) zend_string_hash_val(fn->common.function_name) * 0x165667B19E3779F9ULL;
-	}
-	if (fn->common.scope) {
-		h ^= (uint64_t) zend_string_hash_val(fn->common.scope->name) * 0x27D4EB2F165667C5ULL;
-	}
-	return (const void *) (uintptr_t) ((h & ~(uint64_t) 1) | 2);
-}
 
 /*
  * What bench keeps in every user function's run-time cache: its identity
@@ -319,181 +74,11 @@ static zend_always_inline const void *bench_profile_frame_identity(const zend_ex
 		bench_profile_fn_cache *cache = bench_profile_frame_cache(execute_data);
 
 		if (UNEXPECTED(!cache->identity)) {
-			cache->identity = bench_profile_identity(fn);
+			cache->identity = bench_tree_identity(fn);
 		}
 		return cache->identity;
 	}
-	return bench_profile_identity(fn);
-}
-
-/*
- * A function's name; a file body is "{main}" when it is the script (main) or
- * "include:file", and eval()'d code "eval:file(line) : eval()'d code" (the
- * engine's own file name for it). A stack walk also meets the engine's nameless internal
- * frames, such as the one at the bottom of every fiber.
- */
-static char *bench_profile_name(const zend_function *fn, bool main, const bench_profile_request *r)
-{
-	char *name = NULL;
-	/* The file as names give it: relative to the application's root where it lies under it. */
-	const char *file = ZEND_USER_CODE(fn->type) && fn->op_array.filename ? ZSTR_VAL(fn->op_array.filename) : "";
-	if (r->root_len && strncmp(file, r->script, r->root_len) == 0) {
-		file += r->root_len;
-	}
-
-	if (fn->common.function_name == NULL && !ZEND_USER_CODE(fn->type)) {
-		return strdup("{engine}");
-	}
-	if (fn->common.function_name == NULL) {
-		if (main) {
-			return strdup("{main}");
-		}
-		if (asprintf(&name, "%s:%s", fn->type == ZEND_EVAL_CODE ? "eval" : "include", file) < 0) {
-			return NULL;
-		}
-		return name;
-	}
-	/* A first-class callable (strlen(...), $this->m(...)) is a closure of the function itself: named as it. */
-	if ((fn->common.fn_flags & (ZEND_ACC_CLOSURE | ZEND_ACC_FAKE_CLOSURE)) == ZEND_ACC_CLOSURE && ZEND_USER_CODE(fn->type)) {
-		if (asprintf(&name, "{closure}@%s:%u", file, fn->op_array.line_start) < 0) {
-			return NULL;
-		}
-		return name;
-	}
-	if (fn->common.scope) {
-		const zend_string *scope = fn->common.scope->name;
-		size_t head = strlen(ZSTR_VAL(scope));
-		/* An anonymous class is "class@anonymous", a NUL, then where it is declared: "file:line$n". */
-		const char *where = head < ZSTR_LEN(scope) ? ZSTR_VAL(scope) + head + 1 : "";
-		if (r->root_len && strncmp(where, r->script, r->root_len) == 0) {
-			where += r->root_len;
-		}
-		if (asprintf(&name, "%s%s%s::%s", ZSTR_VAL(scope), head < ZSTR_LEN(scope) ? "@" : "", where,
-				ZSTR_VAL(fn->common.function_name)) < 0) {
-			return NULL;
-		}
-		return name;
-	}
-	return strdup(ZSTR_VAL(fn->common.function_name));
-}
-
-/* The funcs index of a function (fn, or a pseudo-function named fixed_name when fn is NULL). */
-static uint32_t bench_profile_func_index(bench_profile_state *p, const void *identity, const zend_function *fn,
-		bool main, const char *fixed_name)
-{
-	if (!bench_profile_rehash(&p->func_slots, &p->func_slots_size, p->funcs_used)) {
-		return BENCH_PROFILE_NONE;
-	}
-	bench_profile_slot *slot = bench_profile_find(p->func_slots, p->func_slots_size, identity, 0);
-	if (slot->identity) {
-		return slot->node;
-	}
-	if (!bench_profile_grow((void **) &p->funcs, &p->funcs_size, sizeof(*p->funcs), p->funcs_used + 1)) {
-		return BENCH_PROFILE_NONE;
-	}
-	bench_profile_func *f = &p->funcs[p->funcs_used];
-	bool user = fn && ZEND_USER_CODE(fn->type);
-	f->name = fn ? bench_profile_name(fn, main, &p->request) : strdup(fixed_name);
-	f->file = user ? strdup(ZSTR_VAL(fn->op_array.filename)) : NULL;
-	f->line = user ? fn->op_array.line_start : 0;
-	f->native_ip = 0;
-	f->symbolized = false;
-	memset(&f->ops, 0, sizeof(f->ops));
-	/* Where it cannot have them (no memory), its opcodes are all on its first line, as without. */
-	if (user && p->line_ops && fn->op_array.line_end >= fn->op_array.line_start) {
-		uint32_t size = fn->op_array.line_end - fn->op_array.line_start + 1;
-		if ((f->ops.counts = calloc(size, sizeof(*f->ops.counts)))) {
-			f->ops.base = fn->op_array.line_start;
-			f->ops.size = size;
-		}
-	}
-	if (!f->name) {
-		free(f->ops.counts);
-		free(f->file);
-		return BENCH_PROFILE_NONE;
-	}
-	slot->identity = identity;
-	slot->parent = 0;
-	slot->node = p->funcs_used;
-	p->slots_filled = true;
-	return p->funcs_used++;
-}
-
-/* ---- the call tree ---------------------------------------------------------- */
-
-static uint32_t bench_profile_new_node(bench_profile_state *p, uint32_t func, uint32_t parent, uint32_t line)
-{
-	if (!bench_profile_grow((void **) &p->nodes, &p->nodes_size, sizeof(*p->nodes), p->nodes_used + 1)) {
-		return BENCH_PROFILE_NONE;
-	}
-	bench_profile_node *node = &p->nodes[p->nodes_used];
-	memset(node, 0, sizeof(*node));
-	node->func = func;
-	node->parent = parent;
-	node->line = line;
-	return p->nodes_used++;
-}
-
-/*
- * What tells a child from its siblings: its function's identity with its
- * line mixed into bits 3 and up, which keeps the identity's tag bits (a key
- * is never NULL, nor a user function's an internal one's). Two (function,
- * line) pairs share a key by a 64-bit hash's chance, as two functions do.
- */
-static zend_always_inline const void *bench_profile_key(const void *identity, uint32_t line)
-{
-	return (const void *) ((uintptr_t) identity ^ (uintptr_t) ((uint64_t) line * 0x9E3779B97F4A7C18ULL));
-}
-
-/* A new child of parent (see bench_profile_child_of()); the parent itself past the limits. */
-static zend_never_inline uint32_t bench_profile_new_child(bench_profile_state *p, uint32_t parent, const void *key,
-		const void *identity, uint32_t line, const zend_function *fn, bool main, const char *fixed_name)
-{
-	/* Make room first, which may move the slot. */
-	if (!bench_profile_rehash(&p->slots, &p->slots_size, p->nodes_used)) {
-		p->folded_nodes++;
-		return parent;
-	}
-	bench_profile_slot *slot = bench_profile_find(p->slots, p->slots_size, key, parent);
-	if (p->nodes_used >= (uint32_t) BENCH_INI(max_nodes)) {
-		p->folded_nodes++;
-		return parent;
-	}
-	uint32_t func = bench_profile_func_index(p, identity, fn, main, fixed_name);
-	uint32_t node = func == BENCH_PROFILE_NONE ? BENCH_PROFILE_NONE : bench_profile_new_node(p, func, parent, line);
-	if (node == BENCH_PROFILE_NONE) {
-		p->folded_nodes++;
-		return parent;
-	}
-	slot->identity = key;
-	slot->parent = parent;
-	slot->node = node;
-	p->slots_filled = true;
-	p->nodes[parent].last_key = key;
-	p->nodes[parent].last_child = node;
-	return node;
-}
-
-/*
- * The child of parent for a function (see bench_profile_func_index()) at a
- * line, created on first use; the parent itself past the limits. Inlined:
- * the observer's begin runs it on every call.
- */
-static zend_always_inline uint32_t bench_profile_child_of(bench_profile_state *p, uint32_t parent, const void *identity,
-		uint32_t line, const zend_function *fn, bool main, const char *fixed_name)
-{
-	const void *key = bench_profile_key(identity, line);
-
-	if (p->nodes[parent].last_key == key) {
-		return p->nodes[parent].last_child;
-	}
-	bench_profile_slot *slot = p->slots ? bench_profile_find(p->slots, p->slots_size, key, parent) : NULL;
-	if (EXPECTED(slot && slot->identity != NULL)) {
-		p->nodes[parent].last_key = key;
-		p->nodes[parent].last_child = slot->node;
-		return slot->node;
-	}
-	return bench_profile_new_child(p, parent, key, identity, line, fn, main, fixed_name);
+	return bench_tree_identity(fn);
 }
 
 /* The innermost frame above execute_data that owns cost: the parent node's. */
@@ -537,14 +122,14 @@ static zend_always_inline uint32_t bench_profile_child(bench_profile_state *p, u
 	uint32_t line = parent ? bench_profile_call_line(execute_data) : 0;
 
 	if (UNEXPECTED(!ZEND_USER_CODE(fn->type))) {
-		return bench_profile_child_of(p, parent, bench_profile_identity(fn), line, fn,
+		return bench_tree_child_of(p, parent, bench_tree_identity(fn), line, fn,
 			execute_data->prev_execute_data == NULL, NULL);
 	}
 	bench_profile_fn_cache *cache = bench_profile_frame_cache(execute_data);
 	if (EXPECTED(cache->tree == p->tree && cache->parent == parent && cache->line == line)) {
 		return cache->node;
 	}
-	uint32_t node = bench_profile_child_of(p, parent, bench_profile_frame_identity(execute_data), line, fn,
+	uint32_t node = bench_tree_child_of(p, parent, bench_profile_frame_identity(execute_data), line, fn,
 		execute_data->prev_execute_data == NULL, NULL);
 	/* Not the parent itself, which stands for a child past bench.max_nodes: each such call is counted. */
 	if (EXPECTED(node != parent)) {
@@ -554,30 +139,6 @@ static zend_always_inline uint32_t bench_profile_child(bench_profile_state *p, u
 		cache->node = node;
 	}
 	return node;
-}
-
-uint32_t bench_profile_frame_node(bench_profile_state *p, uint32_t parent, const zend_function *fn, bool main, uint32_t line)
-{
-	return bench_profile_child_of(p, parent, bench_profile_identity(fn), line, fn, main, NULL);
-}
-
-uint32_t bench_profile_native_node(bench_profile_state *p, uint32_t parent, uintptr_t ip)
-{
-	char name[32];
-
-	/* A return address may be any value: one equal to a function's identity is a 64-bit hash's chance. */
-	snprintf(name, sizeof(name), "0x%lx", (unsigned long) ip);
-	uint32_t node = bench_profile_child_of(p, parent, (const void *) ip, 0, NULL, false, name);
-	if (node != parent) {
-		p->funcs[p->nodes[node].func].native_ip = ip;
-	}
-	return node;
-}
-
-uint32_t bench_profile_named_node(bench_profile_state *p, uint32_t parent, const char *name)
-{
-	/* Odd (never NULL nor an internal function's identity), and distinct per name string. */
-	return bench_profile_child_of(p, parent, (const void *) ((uintptr_t) name | 1), 0, NULL, false, name);
 }
 
 /*
@@ -730,7 +291,7 @@ static zend_never_inline void bench_profile_enter_slow(bench_profile_state *p, z
 	} else {
 		node = bench_profile_child(p, top, execute_data);
 	}
-	if (!bench_profile_grow((void **) &p->stack, &p->stack_size, sizeof(*p->stack), p->depth + 1)) {
+	if (!bench_tree_grow((void **) &p->stack, &p->stack_size, sizeof(*p->stack), p->depth + 1)) {
 		/* Out of memory: stop profiling this request rather than lose track of the stack. */
 		bench_profile_deactivate(p);
 		return;
@@ -806,107 +367,6 @@ void bench_profile_leave(void)
 	bench_profile_restart_clock(p, now);
 }
 
-/*
- * The URI a request asked for. php-fpm and php-cgi fill request_uri with the
- * script's name, so every request of a front controller (Symfony, Laravel,
- * WordPress) would be /index.php: their REQUEST_URI (FastCGI's parameter,
- * or CGI's environment) holds the path the application routes on. The SAPI's
- * getenv hook reads it without allocating.
- */
-static const char *bench_profile_request_uri(void)
-{
-	if (SG(request_info).request_method && sapi_module.getenv) {
-		const char *uri = sapi_module.getenv("REQUEST_URI", sizeof("REQUEST_URI") - 1);
-
-		if (uri && *uri) {
-			return uri;
-		}
-	}
-	return SG(request_info).request_uri;
-}
-
-/* Whether the query parameter name[0..len) is one that bench.uri_query names. */
-static bool bench_profile_query_kept(const char *name, size_t len)
-{
-	const char *list = BENCH_INI(uri_query);
-
-	while (list && *list) {
-		size_t item = strcspn(list, ",");
-		const char *start = list;
-		size_t item_len = item;
-
-		while (item_len > 0 && *start == ' ') {
-			start++;
-			item_len--;
-		}
-		while (item_len > 0 && start[item_len - 1] == ' ') {
-			item_len--;
-		}
-		if (item_len == len && len > 0 && memcmp(start, name, len) == 0) {
-			return true;
-		}
-		list += item + (list[item] == ',');
-	}
-	return false;
-}
-
-/*
- * Appends to out (its size cap, used len) the parameters of query that
- * bench.uri_query keeps, in their order, "?a=1&b=2": a query string's values
- * multiply a label's values and may carry secrets (and BENCH_TRIGGER).
- */
-static size_t bench_profile_kept_query(char *out, size_t cap, size_t len, const char *query)
-{
-	bool first = true;
-
-	while (*query) {
-		size_t pair = strcspn(query, "&");
-		size_t name = strcspn(query, "=&");
-
-		if (bench_profile_query_kept(query, name) && len + 1 + pair < cap) {
-			out[len++] = first ? '?' : '&';
-			memcpy(out + len, query, pair);
-			len += pair;
-			first = false;
-		}
-		query += pair + (query[pair] == '&');
-	}
-	return len;
-}
-
-void bench_profile_note_request(bench_profile_state *p)
-{
-	bench_profile_request *r = &p->request;
-	const char *uri = bench_profile_request_uri();
-	const char *command = uri ? uri : (SG(request_info).path_translated ? SG(request_info).path_translated : "-");
-	struct timespec now;
-
-	/*
-	 * The path, and of the query string the parameters bench.uri_query keeps.
-	 * One longer than the field is cut on a character's boundary (UTF-8), so
-	 * that the JSON stays valid.
-	 */
-	size_t path = strcspn(command, "?");
-	size_t len = MIN(path, sizeof(r->command) - 1);
-	while (len > 0 && ((unsigned char) command[len] & 0xc0) == 0x80) {
-		len--;
-	}
-	memcpy(r->command, command, len);
-	if (uri && command[path] == '?' && len == path) {
-		len = bench_profile_kept_query(r->command, sizeof(r->command), len, command + path + 1);
-	}
-	r->command[len] = '\0';
-	snprintf(r->sapi, sizeof(r->sapi), "%s", sapi_module.name ? sapi_module.name : "-");
-	/* Methods are short words; a longer one (any client can send one) is cut. */
-	snprintf(r->method, sizeof(r->method), "%s", SG(request_info).request_method ? SG(request_info).request_method : "");
-	r->status = SG(request_info).request_method ? SG(sapi_headers).http_response_code : 0;
-	r->duration_ns = p->end_ns - p->start_ns;
-	r->peak_memory = zend_memory_peak_usage(false);
-	r->pid = bench_pid();
-	clock_gettime(CLOCK_REALTIME, &now);
-	r->time_ns = (int64_t) now.tv_sec * 1000000000 + now.tv_nsec - r->duration_ns;
-}
-
 static void bench_profile_fiber_forget_all(bench_profile_state *p);
 static void bench_profile_fiber_free_all(bench_profile_state *p);
 
@@ -914,27 +374,8 @@ static void bench_profile_reset(bench_profile_state *p)
 {
 	bench_profile_fiber_forget_all(p);
 	memset(&bench_ops_at, 0, sizeof(bench_ops_at));
-	for (uint32_t i = 0; i < p->funcs_used; i++) {
-		free(p->funcs[i].name);
-		free(p->funcs[i].file);
-		free(p->funcs[i].ops.counts);
-	}
-	p->funcs_used = 0;
-	p->nodes_used = 0;
+	bench_tree_clear(p);
 	p->depth = 0;
-	/* Most sampled requests get no sample: their tables stay empty and need no clearing. */
-	if (p->slots_filled) {
-		if (p->slots) {
-			memset(p->slots, 0, sizeof(*p->slots) * p->slots_size);
-		}
-		if (p->func_slots) {
-			memset(p->func_slots, 0, sizeof(*p->func_slots) * p->func_slots_size);
-		}
-		p->slots_filled = false;
-	}
-	memset(p->overhead, 0, sizeof(p->overhead));
-	p->folded_depth = 0;
-	p->folded_nodes = 0;
 }
 
 /*
@@ -959,50 +400,20 @@ static void bench_profile_ticks_to_ns(bench_profile_state *p)
 	p->total.value[BENCH_COUNTER_WALL_NS] = sum_ns;
 }
 
-/* The web directories a front controller lives in: the application's root is their parent. */
-static const char *const bench_profile_web_dirs[] = {"public", "web", "htdocs", "html", "www", "public_html", "pub"};
-
-static void bench_profile_note_root(bench_profile_request *r)
-{
-	const char *slash = strrchr(r->script, '/');
-	size_t len = r->script[0] == '/' && slash ? (size_t) (slash - r->script) : 0;
-
-	r->root_len = 0;
-	if (len == 0) {
-		return;
-	}
-	/* The directory's last part: a web directory gives way to its parent. */
-	const char *last = r->script + len;
-	while (last > r->script && last[-1] != '/') {
-		last--;
-	}
-	for (size_t i = 0; i < sizeof(bench_profile_web_dirs) / sizeof(bench_profile_web_dirs[0]); i++) {
-		if ((size_t) (r->script + len - last) == strlen(bench_profile_web_dirs[i])
-				&& memcmp(last, bench_profile_web_dirs[i], strlen(bench_profile_web_dirs[i])) == 0 && last - r->script > 1) {
-			len = (size_t) (last - r->script) - 1;
-			break;
-		}
-	}
-	/* With its slash, which script has there. */
-	r->root_len = len + 1;
-}
-
 bool bench_profile_begin_tree(bench_profile_state *p)
 {
 	bench_profile_reset(p);
 	/* What functions' caches remember of the last tree is of no use in this one. */
 	p->tree++;
-	if (bench_profile_new_node(p, BENCH_PROFILE_NONE, BENCH_PROFILE_NONE, 0) == BENCH_PROFILE_NONE
-			|| !bench_profile_grow((void **) &p->stack, &p->stack_size, sizeof(*p->stack), 1)) {
+	if (bench_tree_new_node(p, BENCH_PROFILE_NONE, BENCH_PROFILE_NONE, 0) == BENCH_PROFILE_NONE
+			|| !bench_tree_grow((void **) &p->stack, &p->stack_size, sizeof(*p->stack), 1)) {
 		p->active = false;
 		return false;
 	}
 	p->stack[p->depth++] = 0;
 	p->line_ops = false;
 	/* Taken now: php-cgi frees path_translated before RSHUTDOWN. */
-	snprintf(p->request.script, sizeof(p->request.script), "%s",
-		SG(request_info).path_translated ? SG(request_info).path_translated : "-");
-	bench_profile_note_root(&p->request);
+	bench_tree_note_script(&p->request);
 	free(p->request.labels);
 	p->request.labels = NULL;
 	p->sampled = false;
@@ -1311,7 +722,7 @@ static bench_profile_fiber_stack *bench_profile_fiber_new(bench_profile_state *p
 {
 	bench_profile_fiber_stack *kept;
 
-	if (!bench_profile_grow((void **) &p->fiber_stacks, &p->fiber_stacks_size, sizeof(*p->fiber_stacks),
+	if (!bench_tree_grow((void **) &p->fiber_stacks, &p->fiber_stacks_size, sizeof(*p->fiber_stacks),
 			p->fiber_stacks_used + 1) || !(kept = calloc(1, sizeof(*kept)))) {
 		return NULL;
 	}
@@ -1374,7 +785,7 @@ void bench_profile_fiber_switch(zend_fiber_context *from, zend_fiber_context *to
 	/* Enter the other one: its own stack, or the frame that started it. */
 	bench_profile_fiber_stack *entered = *to_slot;
 	if (entered && entered->depth > 0
-			&& bench_profile_grow((void **) &p->stack, &p->stack_size, sizeof(*p->stack), entered->depth)) {
+			&& bench_tree_grow((void **) &p->stack, &p->stack_size, sizeof(*p->stack), entered->depth)) {
 		memcpy(p->stack, entered->stack, sizeof(*p->stack) * entered->depth);
 		p->depth = entered->depth;
 	} else {

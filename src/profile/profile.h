@@ -10,6 +10,7 @@
 #define BENCH_SRC_PROFILE_H
 
 #include "php.h"
+#include "src/tree/tree.h"
 
 /** Parses bench.owners; false (with a startup warning) when it is invalid. */
 bool bench_profile_parse_owners(const char *rules);
@@ -29,6 +30,12 @@ bool bench_profile_starts_with_request(void);
 
 /** How many requests of this process gave a BENCH_TRIGGER that is not bench.trigger_secret. */
 zend_long bench_profile_refused_triggers(void);
+
+/**
+ * Empties the call tree down to its root ({request}) and notes the script,
+ * for a profile or a sampled request about to begin; false when memory ran out.
+ */
+bool bench_profile_begin_tree(bench_profile_state *p);
 
 /** Starts this request's profile at the request's start (RINIT). */
 void bench_profile_rinit(void);

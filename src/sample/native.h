@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "src/profile/profile_private.h"
+#include "src/tree/tree.h"
 
 /** Whether native stacks can be taken (built with libunwind). */
 bool bench_native_available(void);

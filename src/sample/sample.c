@@ -40,7 +40,7 @@
 #include "src/alloc/live.h"
 #include "src/dump/dump.h"
 #include "src/profile/profile.h"
-#include "src/profile/profile_private.h"
+#include "src/tree/tree.h"
 
 /*
  * Shared with the ticker thread, so kept for the process, not the request:

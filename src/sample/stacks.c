@@ -45,7 +45,7 @@
 #define BENCH_STACKS_STRING_MAX 1024
 #define BENCH_STACKS_IOV 512
 
-/* fn_flags that change a function's name (bench_profile_name()). */
+/* fn_flags that change a function's name (bench_tree_name() in src/tree/tree.c). */
 #define BENCH_STACKS_NAMING_FLAGS (ZEND_ACC_CLOSURE | ZEND_ACC_FAKE_CLOSURE)
 
 typedef struct {
@@ -58,8 +58,8 @@ typedef struct {
 } bench_stacks_node;
 
 /*
- * A function named by the ticker: the fields that bench_profile_identity()
- * and bench_profile_name() read, pointing to copies of its strings. Its
+ * A function named by the ticker: the fields that bench_tree_identity()
+ * and bench_tree_name() in src/tree/tree.c read, pointing to copies of its strings. Its
  * scope is read for its name alone, so only that part of a class entry is kept.
  */
 typedef struct {

@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include "php.h"
-#include "src/profile/profile_private.h"
+#include "src/tree/tree.h"
 
 /*
  * Time samples that raise no VM interrupt, for opcache's JIT, whose code loses

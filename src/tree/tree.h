@@ -6,11 +6,20 @@
    +----------------------------------------------------------------------+
 */
 
-#ifndef BENCH_SRC_PROFILE_PRIVATE_H
-#define BENCH_SRC_PROFILE_PRIVATE_H
+#ifndef BENCH_SRC_TREE_TREE_H
+#define BENCH_SRC_TREE_TREE_H
+
+/*
+ * A profile's data, which profile mode, sample mode, live tracking and the
+ * dump all use and none owns: the call tree (nodes and the functions they
+ * stand for, found again through hash tables), what the profile says of its
+ * request, and the state the hooks keep beside them. Functions of one
+ * request thread build it; the writer thread reads a finished copy.
+ */
 
 #include <stdint.h>
 #include <sys/types.h>
+#include "php.h"
 #include "src/cost/cost.h"
 #include "src/ops/ops.h"
 
@@ -209,11 +218,22 @@ typedef struct {
 	int64_t gc_ns;
 } bench_profile_state;
 
-/** The profile of this thread. */
-bench_profile_state *bench_profile_get(void);
+/** The profile of this thread (src/tree/tree.c). Everything in it is malloc'd: the profiler's memory is never counted as the request's. */
+extern ZEND_EXT_TLS bench_profile_state bench_profile;
 
-/** Empties the call tree down to its root ({request}); false when memory ran out. */
-bool bench_profile_begin_tree(bench_profile_state *p);
+static zend_always_inline bench_profile_state *bench_profile_get(void)
+{
+	return &bench_profile;
+}
+
+/** Grows an array to hold needed items (doubling, 256 at first); false when memory ran out. */
+bool bench_tree_grow(void **items, uint32_t *size, size_t item_size, uint32_t needed);
+
+/** A node of func (BENCH_PROFILE_NONE for the root) under parent; BENCH_PROFILE_NONE when memory ran out. */
+uint32_t bench_tree_new_node(bench_profile_state *p, uint32_t func, uint32_t parent, uint32_t line);
+
+/** Frees the functions' names and empties the tree and its tables, keeping their memory. */
+void bench_tree_clear(bench_profile_state *p);
 
 /** The child of parent for the function fn at line (main: fn is the script's body), created on first use. */
 uint32_t bench_profile_frame_node(bench_profile_state *p, uint32_t parent, const zend_function *fn, bool main, uint32_t line);
@@ -224,7 +244,110 @@ uint32_t bench_profile_native_node(bench_profile_state *p, uint32_t parent, uint
 /** The child of parent for a pseudo-function such as "{truncated}"; name must be a string constant. */
 uint32_t bench_profile_named_node(bench_profile_state *p, uint32_t parent, const char *name);
 
-/** Notes what the profile will say of its request (at its end, in the request). */
+/** Notes what the profile will say of its request (at its end, in the request): src/tree/request.c. */
 void bench_profile_note_request(bench_profile_state *p);
 
-#endif /* BENCH_SRC_PROFILE_PRIVATE_H */
+/** Notes the script and the application's root it lies in (at the profile's start: php-cgi frees the path before its end). */
+void bench_tree_note_script(bench_profile_request *r);
+
+/** A new child of parent (see bench_tree_child_of()); the parent itself past the limits. */
+zend_never_inline uint32_t bench_tree_new_child(bench_profile_state *p, uint32_t parent, const void *key,
+	const void *identity, uint32_t line, const zend_function *fn, bool main, const char *fixed_name);
+
+/* ---- inlined: the observer's begin runs these on every call ---------------------- */
+
+static zend_always_inline uint32_t bench_tree_hash(const void *identity, uint32_t parent)
+{
+	uint64_t h = (uint64_t) (uintptr_t) identity * 0x9E3779B97F4A7C15ULL ^ ((uint64_t) parent * 0xC2B2AE3D27D4EB4FULL);
+	return (uint32_t) (h >> 32) ^ (uint32_t) h;
+}
+
+/** Finds (identity, parent) or the empty slot where it belongs. */
+static zend_always_inline bench_profile_slot *bench_tree_find(bench_profile_slot *slots, uint32_t size,
+		const void *identity, uint32_t parent)
+{
+	uint32_t mask = size - 1;
+	uint32_t i = bench_tree_hash(identity, parent) & mask;
+
+	while (slots[i].identity && (slots[i].identity != identity || slots[i].parent != parent)) {
+		i = (i + 1) & mask;
+	}
+	return &slots[i];
+}
+
+/*
+ * What identifies a function across calls. Not an address for user code:
+ * without opcache, an included file's op array is freed once it has run and
+ * its memory is reused by code compiled later, and a closure's opcodes go with
+ * the last closure object. File, first line, scope and name do not move; their
+ * hashes are cached in the strings. Internal handlers live as long as the process.
+ */
+static zend_always_inline const void *bench_tree_identity(const zend_function *fn)
+{
+	if (ZEND_USER_CODE(fn->type)) {
+		uint64_t h = (uint64_t) zend_string_hash_val(fn->op_array.filename) * 0x9E3779B97F4A7C15ULL;
+
+		h ^= (uint64_t) fn->op_array.line_start * 0xC2B2AE3D27D4EB4FULL;
+		if (fn->common.function_name) {
+			h ^= (uint64_t) zend_string_hash_val(fn->common.function_name) * 0x165667B19E3779F9ULL;
+		}
+		if (fn->common.scope) {
+			h ^= (uint64_t) zend_string_hash_val(fn->common.scope->name) * 0x27D4EB2F165667C5ULL;
+		}
+		/* Odd, so never NULL (an empty slot) nor an internal function's identity. */
+		return (const void *) (uintptr_t) (h | 1);
+	}
+	/* A frame of the engine's own (a fiber's bottom frame) has no handler: the function's address then. */
+	if (!fn->internal_function.handler) {
+		return fn;
+	}
+	/*
+	 * Aliases share a handler (join and implode, Exception::getMessage and
+	 * Error::getMessage): their names tell them apart. Bit 0 clear, so never a
+	 * user function's identity; bit 1 set, so never NULL nor the aligned
+	 * address of an engine frame's function.
+	 */
+	uint64_t h = (uint64_t) (uintptr_t) fn->internal_function.handler;
+	if (fn->common.function_name) {
+		h ^= (uint64_t) zend_string_hash_val(fn->common.function_name) * 0x165667B19E3779F9ULL;
+	}
+	if (fn->common.scope) {
+		h ^= (uint64_t) zend_string_hash_val(fn->common.scope->name) * 0x27D4EB2F165667C5ULL;
+	}
+	return (const void *) (uintptr_t) ((h & ~(uint64_t) 1) | 2);
+}
+
+/*
+ * What tells a child from its siblings: its function's identity with its
+ * line mixed into bits 3 and up, which keeps the identity's tag bits (a key
+ * is never NULL, nor a user function's an internal one's). Two (function,
+ * line) pairs share a key by a 64-bit hash's chance, as two functions do.
+ */
+static zend_always_inline const void *bench_tree_key(const void *identity, uint32_t line)
+{
+	return (const void *) ((uintptr_t) identity ^ (uintptr_t) ((uint64_t) line * 0x9E3779B97F4A7C18ULL));
+}
+
+/*
+ * The child of parent for a function (identity, fn; or a pseudo-function
+ * named fixed_name when fn is NULL) at a line, created on first use; the
+ * parent itself past the limits.
+ */
+static zend_always_inline uint32_t bench_tree_child_of(bench_profile_state *p, uint32_t parent, const void *identity,
+		uint32_t line, const zend_function *fn, bool main, const char *fixed_name)
+{
+	const void *key = bench_tree_key(identity, line);
+
+	if (p->nodes[parent].last_key == key) {
+		return p->nodes[parent].last_child;
+	}
+	bench_profile_slot *slot = p->slots ? bench_tree_find(p->slots, p->slots_size, key, parent) : NULL;
+	if (EXPECTED(slot && slot->identity != NULL)) {
+		p->nodes[parent].last_key = key;
+		p->nodes[parent].last_child = slot->node;
+		return slot->node;
+	}
+	return bench_tree_new_child(p, parent, key, identity, line, fn, main, fixed_name);
+}
+
+#endif /* BENCH_SRC_TREE_TREE_H */
