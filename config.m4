@@ -115,6 +115,7 @@ if test "$PHP_BENCH" != "no"; then
     src/sample/stacks.c \
     src/sample/sample.c \
     src/tree/request.c \
+    src/tree/symbols.c \
     src/tree/tree.c"
 
   PHP_NEW_EXTENSION([bench], [$bench_sources], [$ext_shared], , [$BENCH_CFLAGS])

@@ -29,7 +29,6 @@
 #include "views.h"
 #include "writer.h"
 #include "src/lib/warning.h"
-#include "src/sample/native.h"
 
 /* ---- counts and failures (both threads) ------------------------------------- */
 
@@ -206,7 +205,7 @@ bool bench_dump_write(bench_profile_state *p, const bench_dump_settings *s, benc
 
 	memset(sink, 0, sizeof(*sink));
 	if (p->sampled) {
-		bench_native_symbolize(p);
+		bench_tree_symbolize(p);
 	}
 	if (s->dir_too_long) {
 		bench_dump_failed(BENCH_FAILURE_UNWRITABLE, "profile dropped: bench.output_dir is longer than a profile's path may be "

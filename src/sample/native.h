@@ -11,7 +11,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "src/tree/tree.h"
 
 /** Whether native stacks can be taken (built with libunwind). */
 bool bench_native_available(void);
@@ -31,12 +30,5 @@ int bench_native_trim(const uintptr_t *ips, int n);
 
 /** Where the function holding ip starts (from the unwind tables); ip itself when unknown. */
 uintptr_t bench_native_function_start(uintptr_t ip);
-
-/**
- * Names the native frames of a profile ("symbol (library)", or "library+0xOFFSET"), from
- * each library's ELF symbol table: done when the profile is written, not
- * when the frame is taken.
- */
-void bench_native_symbolize(bench_profile_state *p);
 
 #endif /* BENCH_SRC_SAMPLE_NATIVE_H */

@@ -238,11 +238,18 @@ void bench_tree_clear(bench_profile_state *p);
 /** The child of parent for the function fn at line (main: fn is the script's body), created on first use. */
 uint32_t bench_profile_frame_node(bench_profile_state *p, uint32_t parent, const zend_function *fn, bool main, uint32_t line);
 
-/** The child of parent for a native frame (a return address), named later by bench_native_symbolize(). */
+/** The child of parent for a native frame (a return address), named later by bench_tree_symbolize(). */
 uint32_t bench_profile_native_node(bench_profile_state *p, uint32_t parent, uintptr_t ip);
 
 /** The child of parent for a pseudo-function such as "{truncated}"; name must be a string constant. */
 uint32_t bench_profile_named_node(bench_profile_state *p, uint32_t parent, const char *name);
+
+/**
+ * Names the native frames of a profile ("symbol (library)", or "library+0xOFFSET"), from
+ * each library's ELF symbol table: done when the profile is written, not
+ * when the frame is taken (src/tree/symbols.c).
+ */
+void bench_tree_symbolize(bench_profile_state *p);
 
 /** Notes what the profile will say of its request (at its end, in the request): src/tree/request.c. */
 void bench_profile_note_request(bench_profile_state *p);
