@@ -21,6 +21,7 @@
 #include <sys/types.h>
 #include "php.h"
 #include "src/cost/cost.h"
+#include "src/lib/visibility.h"
 #include "src/ops/ops.h"
 
 #define BENCH_PROFILE_NONE UINT32_MAX
@@ -218,8 +219,8 @@ typedef struct {
 	int64_t gc_ns;
 } bench_profile_state;
 
-/** The profile of this thread (src/tree/tree.c). Everything in it is malloc'd: the profiler's memory is never counted as the request's. */
-extern ZEND_EXT_TLS bench_profile_state bench_profile;
+/* The profile of this thread (src/tree/tree.c). Everything in it is malloc'd: the profiler's memory is never counted as the request's. */
+extern ZEND_EXT_TLS bench_profile_state bench_profile BENCH_HIDDEN;
 
 static zend_always_inline bench_profile_state *bench_profile_get(void)
 {
