@@ -112,6 +112,8 @@ if test "$PHP_BENCH" != "no"; then
     src/sample/native.c \
     src/sample/signal.c \
     src/sample/stacks.c \
+    src/sample/take.c \
+    src/sample/ticker.c \
     src/sample/sample.c"
 
   PHP_NEW_EXTENSION([bench], [$bench_sources], [$ext_shared], , [$BENCH_CFLAGS])
