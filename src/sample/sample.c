@@ -145,6 +145,22 @@ static bool bench_sample_can_copy_frames(void)
 	bench_sample_ticker_unavailable = strerror(errno);
 	return false;
 }
+/* The first chunk of the heap Zend MM started, where the ticker reads frames directly (bench_sample_main_chunk). */
+static void bench_sample_find_main_chunk(void)
+{
+#ifndef ZTS
+	/*
+	 * Before any handler of bench's: a heap flagged custom now is another's,
+	 * or libc's. Zend MM puts the heap it starts in its first chunk's first page.
+	 */
+	zend_mm_heap *heap = zend_mm_get_heap();
+	if (!zend_mm_is_custom_heap(heap) && ((uintptr_t) heap & (ZEND_MM_CHUNK_SIZE - 1)) < ZEND_MM_PAGE_SIZE) {
+		bench_sample_startup_heap = heap;
+		bench_sample_main_chunk = (uintptr_t) heap & ~(uintptr_t) (ZEND_MM_CHUNK_SIZE - 1);
+	}
+#endif
+}
+
 void bench_sample_minit(void)
 {
 	/*
@@ -167,17 +183,7 @@ void bench_sample_minit(void)
 #endif
 	/* Also where the wrapper is chosen: the ticker reads whole stacks under the JIT (src/sample/stacks.h). */
 	bench_sample_copies_frames = bench_sample_can_copy_frames();
-#ifndef ZTS
-	/*
-	 * Before any handler of bench's: a heap flagged custom now is another's,
-	 * or libc's. Zend MM puts the heap it starts in its first chunk's first page.
-	 */
-	zend_mm_heap *heap = zend_mm_get_heap();
-	if (!zend_mm_is_custom_heap(heap) && ((uintptr_t) heap & (ZEND_MM_CHUNK_SIZE - 1)) < ZEND_MM_PAGE_SIZE) {
-		bench_sample_startup_heap = heap;
-		bench_sample_main_chunk = (uintptr_t) heap & ~(uintptr_t) (ZEND_MM_CHUNK_SIZE - 1);
-	}
-#endif
+	bench_sample_find_main_chunk();
 	if (ticker) {
 #if PHP_VERSION_ID < 80400
 		/* Frames read in the first chunk alone would miss deep stacks, fibers and generators: the wrapper misses none. */
@@ -303,31 +309,9 @@ static bool bench_sample_wants_signal(void)
 		&& bench_native_available();
 }
 
-void bench_sample_rinit(void)
+/* The profile of a sampled request, begun: its counters at 0, allocation samples drawn. */
+static void bench_sample_begin_profile(bench_profile_state *p)
 {
-	bench_profile_state *p = bench_profile_get();
-
-#if PHP_VERSION_ID >= 80400
-	/* A fatal error in a frameless call left it posted. */
-	__atomic_store_n(&bench_frameless_running, 0, __ATOMIC_RELAXED);
-#endif
-
-	if (!bench_sample_drawn(BENCH_INI(sample_requests)) || !bench_profile_starts_with_request()) {
-		return;
-	}
-	const char *refused = bench_sample_time_refused();
-	/* Under the JIT, the ticker reads the stacks itself where it can copy frames: no interrupt is raised. */
-	bool stacks = refused && bench_sample_copies_frames;
-	bool time_samples = !refused || stacks;
-	bench_sample.by_signal = !refused && bench_sample_wants_signal();
-	if (time_samples && !bench_sample.by_signal && !bench_sample_start_ticker()) {
-		bench_dump_count_dropped(NULL);
-		return;
-	}
-	if (!bench_profile_begin_tree(p)) {
-		bench_dump_count_dropped("out of memory");
-		return;
-	}
 	/* A heap swapped in since startup (by another extension): the first chunk of startup's is no longer known to stay. */
 	if (UNEXPECTED(bench_sample_startup_heap && zend_mm_get_heap() != bench_sample_startup_heap)) {
 		__atomic_store_n(&bench_sample_main_chunk, 0, __ATOMIC_RELAXED);
@@ -356,6 +340,55 @@ void bench_sample_rinit(void)
 		bench_sample.last_cpu_ns = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 		__atomic_store_n(&bench_sample_cpu_start_ns, bench_sample.last_cpu_ns, __ATOMIC_RELAXED);
 	}
+}
+
+/*
+ * No timer signal could be armed for CPU samples: the ticker takes them,
+ * without native frames. False (the request dropped) when it cannot start.
+ */
+static bool bench_sample_signal_refused(bench_profile_state *p)
+{
+	static bool warned;
+	if (!warned) {
+		warned = true;
+		bench_warning("bench: no timer signal for CPU samples (%s): the ticker takes them, without native frames",
+			bench_sample_signal_failure());
+	}
+	bench_sample.by_signal = false;
+	if (!bench_sample_start_ticker()) {
+		p->active = false;
+		bench_dump_count_dropped(NULL);
+		return false;
+	}
+	return true;
+}
+
+void bench_sample_rinit(void)
+{
+	bench_profile_state *p = bench_profile_get();
+
+#if PHP_VERSION_ID >= 80400
+	/* A fatal error in a frameless call left it posted. */
+	__atomic_store_n(&bench_frameless_running, 0, __ATOMIC_RELAXED);
+#endif
+
+	if (!bench_sample_drawn(BENCH_INI(sample_requests)) || !bench_profile_starts_with_request()) {
+		return;
+	}
+	const char *refused = bench_sample_time_refused();
+	/* Under the JIT, the ticker reads the stacks itself where it can copy frames: no interrupt is raised. */
+	bool stacks = refused && bench_sample_copies_frames;
+	bool time_samples = !refused || stacks;
+	bench_sample.by_signal = !refused && bench_sample_wants_signal();
+	if (time_samples && !bench_sample.by_signal && !bench_sample_start_ticker()) {
+		bench_dump_count_dropped(NULL);
+		return;
+	}
+	if (!bench_profile_begin_tree(p)) {
+		bench_dump_count_dropped("out of memory");
+		return;
+	}
+	bench_sample_begin_profile(p);
 	/* A new request: ticks the ticker counted for an earlier one find another name on the count, and are dropped. */
 	uint32_t request = bench_sample_started + 1;
 	__atomic_store_n(&bench_sample_interrupts, (uint64_t) request << 32, __ATOMIC_RELAXED);
@@ -382,16 +415,7 @@ void bench_sample_rinit(void)
 		if (bench_sample_signal_arm(bench_sample_interval_ns, bench_sample_signal_tick)) {
 			return;
 		}
-		static bool warned;
-		if (!warned) {
-			warned = true;
-			bench_warning("bench: no timer signal for CPU samples (%s): the ticker takes them, without native frames",
-				bench_sample_signal_failure());
-		}
-		bench_sample.by_signal = false;
-		if (!bench_sample_start_ticker()) {
-			p->active = false;
-			bench_dump_count_dropped(NULL);
+		if (!bench_sample_signal_refused(p)) {
 			return;
 		}
 	}
@@ -523,17 +547,9 @@ void bench_sample_rshutdown(void)
 	bench_live_say_incomplete(p);
 }
 
-void bench_sample_info(zval *out)
+/* bench_info()'s time_samples: on, read by the ticker, or off under opcache's JIT. */
+static void bench_sample_info_time_samples(zval *out)
 {
-	array_init(out);
-	const char *ticker = bench_sample_ticker_kind();
-
-	add_assoc_bool(out, "ticker", ticker != NULL);
-	if (ticker) {
-		add_assoc_string(out, "ticker_thread", (char *) ticker);
-	} else {
-		add_assoc_null(out, "ticker_thread");
-	}
 	const char *hazard = bench_sample_jit_hazard();
 	if (!hazard) {
 		add_assoc_string(out, "time_samples", "on");
@@ -548,17 +564,11 @@ void bench_sample_info(zval *out)
 			"lose loop variables, and the ticker cannot read stacks (process_vm_readv: %s)", hazard,
 			bench_sample_ticker_unavailable ? bench_sample_ticker_unavailable : "not tried"));
 	}
-	add_assoc_long(out, "requests_without_time_samples", (zend_long) bench_sample_jit_refused);
-	add_assoc_long(out, "stack_reads_dropped", (zend_long) bench_stacks_dropped());
-	add_assoc_long(out, "interval_us", BENCH_INI(sample_interval_us));
-	add_assoc_string(out, "clock", BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU ? "cpu" : "wall");
-	add_assoc_long(out, "alloc_sample_bytes", BENCH_INI(alloc_sample_bytes));
-	add_assoc_double(out, "alloc_sample_requests", BENCH_INI(alloc_sample_requests));
-	if (BENCH_INI(native_stacks) && !bench_native_available()) {
-		add_assoc_string(out, "native_stacks", "unavailable: built without libunwind (--with-bench-libunwind)");
-	} else {
-		add_assoc_bool(out, "native_stacks", BENCH_INI(native_stacks));
-	}
+}
+
+/* bench_info()'s cpu_native_frames: whether CPU samples carry native frames (the timer signal). */
+static void bench_sample_info_cpu_native_frames(zval *out)
+{
 	if (!BENCH_INI(sample_signal)) {
 		add_assoc_string(out, "cpu_native_frames", "off (bench.sample_signal=0)");
 	} else if (!bench_sample_wants_signal()) {
@@ -570,6 +580,11 @@ void bench_sample_info(zval *out)
 		add_assoc_str(out, "cpu_native_frames", zend_strpprintf(0, "timer signal %d on the PHP thread's CPU clock",
 			bench_sample_signal_number()));
 	}
+}
+
+/* bench_info()'s internal_calls and frameless_calls: how a sample finds a function that pushed no frame, or popped it. */
+static void bench_sample_info_calls(zval *out)
+{
 #if PHP_VERSION_ID < 80400
 	const char *fallback = "execute_internal wrapper";
 #else
@@ -600,4 +615,31 @@ void bench_sample_info(zval *out)
 			"a frameless call, and bench could not wrap the handlers (%s)", bench_sample_frameless_failure));
 	}
 #endif
+}
+
+void bench_sample_info(zval *out)
+{
+	array_init(out);
+	const char *ticker = bench_sample_ticker_kind();
+
+	add_assoc_bool(out, "ticker", ticker != NULL);
+	if (ticker) {
+		add_assoc_string(out, "ticker_thread", (char *) ticker);
+	} else {
+		add_assoc_null(out, "ticker_thread");
+	}
+	bench_sample_info_time_samples(out);
+	add_assoc_long(out, "requests_without_time_samples", (zend_long) bench_sample_jit_refused);
+	add_assoc_long(out, "stack_reads_dropped", (zend_long) bench_stacks_dropped());
+	add_assoc_long(out, "interval_us", BENCH_INI(sample_interval_us));
+	add_assoc_string(out, "clock", BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU ? "cpu" : "wall");
+	add_assoc_long(out, "alloc_sample_bytes", BENCH_INI(alloc_sample_bytes));
+	add_assoc_double(out, "alloc_sample_requests", BENCH_INI(alloc_sample_requests));
+	if (BENCH_INI(native_stacks) && !bench_native_available()) {
+		add_assoc_string(out, "native_stacks", "unavailable: built without libunwind (--with-bench-libunwind)");
+	} else {
+		add_assoc_bool(out, "native_stacks", BENCH_INI(native_stacks));
+	}
+	bench_sample_info_cpu_native_frames(out);
+	bench_sample_info_calls(out);
 }

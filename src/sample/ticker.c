@@ -201,6 +201,83 @@ static int64_t bench_sample_php_cpu_ns(void)
 }
 
 /*
+ * After parking: back on the grid (when a request starts must not decide
+ * whether it gets a sample), from the request that woke it. Stored before
+ * running, which ended the parking; older than the parking when that
+ * request began before it: then from now. The next grid point to wait for.
+ */
+static int64_t bench_sample_ticker_unparked(int64_t interval, int64_t parked_at, int64_t now)
+{
+	int64_t wanted = __atomic_load_n(&bench_sample_wanted_ns, __ATOMIC_RELAXED);
+	int64_t next = wanted >= parked_at ? wanted : now;
+
+	return next - next % interval;
+}
+
+/* Sleeps until next, in slices of at most 50 ms, so that a process that ends is not kept waiting for a long interval; now. */
+static int64_t bench_sample_ticker_sleep(int64_t next)
+{
+	int64_t now;
+
+	while ((now = bench_clock_ns(CLOCK_MONOTONIC)) < next
+			&& !__atomic_load_n(&bench_sample_stopping, __ATOMIC_RELAXED)) {
+		int64_t wake = MIN(next, now + 50000000);
+		struct timespec until = {.tv_sec = wake / 1000000000, .tv_nsec = wake % 1000000000};
+		bench_thread_syscall(SYS_clock_nanosleep, CLOCK_MONOTONIC, TIMER_ABSTIME, (long) &until, 0, 0, 0);
+	}
+	return now;
+}
+
+/*
+ * The ticks from first to now, for the running request: read its stack
+ * (under the JIT), or note its frames, count them, and raise the VM
+ * interrupt. On the CPU clock, last_cpu is the PHP thread's CPU time at the
+ * last sample (-1 for none yet).
+ */
+static void bench_sample_ticker_tick(pid_t pid, int64_t interval, bool cpu, int64_t first, int64_t now, int64_t *last_cpu)
+{
+	/* Acquire: a request number stored after bench_sample_stack_mode comes with it (bench_sample_jit_set()). */
+	uint32_t request = __atomic_load_n(&bench_sample_started, __ATOMIC_ACQUIRE);
+	int64_t began = __atomic_load_n(&bench_sample_wanted_ns, __ATOMIC_RELAXED);
+	if (first < began) {
+		first = began + (interval - began % interval) % interval;
+	}
+	if (first > now) {
+		return;
+	}
+	uint32_t ticks = 1 + (uint32_t) ((now - first) / interval);
+	int64_t weight = (int64_t) ticks * interval;
+	if (cpu) {
+		/* On the CPU clock, a sample is due once the PHP thread has run an interval since the last one. */
+		int64_t used = bench_sample_php_cpu_ns();
+		if (*last_cpu >= 0 && used - *last_cpu < interval) {
+			return;
+		}
+		/* A stack read here weighs the CPU time since the last sample, or since the request began. */
+		weight = MAX(0, used - MAX(*last_cpu, __atomic_load_n(&bench_sample_cpu_start_ns, __ATOMIC_RELAXED)));
+		*last_cpu = used;
+	}
+	if (__atomic_load_n(&bench_sample_stack_mode, __ATOMIC_RELAXED)) {
+		bench_stacks_tick(pid, request, weight);
+		return;
+	}
+	if (bench_sample_notes_ticks) {
+		bench_sample_note_tick(pid);
+	}
+	/* For the request whose start these ticks were counted from: dropped if it ended meanwhile. */
+	uint64_t word = __atomic_load_n(&bench_sample_interrupts, __ATOMIC_RELAXED);
+	do {
+		if ((uint32_t) (word >> 32) != request) {
+			break;
+		}
+	} while (!__atomic_compare_exchange_n(&bench_sample_interrupts, &word, word + ticks, false, __ATOMIC_RELEASE,
+		__ATOMIC_RELAXED));
+	if ((uint32_t) (word >> 32) == request) {
+		zend_atomic_bool_store_ex(bench_sample_vm_interrupt, true);
+	}
+}
+
+/*
  * The ticker runs on a bare thread: system calls through bench_thread_syscall() only (see src/lib/thread.h).
  *
  * It wakes on multiples of the interval on CLOCK_MONOTONIC, a grid that every
@@ -229,31 +306,17 @@ static void *bench_sample_ticker(void *arg)
 			started = started_now;
 			busy_at = now;
 		} else if (now - busy_at >= BENCH_SAMPLE_PARK_NS) {
-			int64_t parked_at = now, wanted;
+			int64_t parked_at = now;
 
 			bench_sample_park();
 			last_cpu = -1;
 			now = bench_clock_ns(CLOCK_MONOTONIC);
-			/*
-			 * Back on the grid (when a request starts must not decide whether it
-			 * gets a sample), from the request that woke it. Stored before
-			 * running, which ended the parking; older than the parking when that
-			 * request began before it: then from now.
-			 */
-			wanted = __atomic_load_n(&bench_sample_wanted_ns, __ATOMIC_RELAXED);
-			next = wanted >= parked_at ? wanted : now;
-			next -= next % interval;
+			next = bench_sample_ticker_unparked(interval, parked_at, now);
 			started = __atomic_load_n(&bench_sample_started, __ATOMIC_RELAXED);
 			busy_at = now;
 		}
 		next += interval;
-		/* In slices of at most 50 ms, so that a process that ends is not kept waiting for a long interval. */
-		while ((now = bench_clock_ns(CLOCK_MONOTONIC)) < next
-				&& !__atomic_load_n(&bench_sample_stopping, __ATOMIC_RELAXED)) {
-			int64_t wake = MIN(next, now + 50000000);
-			struct timespec until = {.tv_sec = wake / 1000000000, .tv_nsec = wake % 1000000000};
-			bench_thread_syscall(SYS_clock_nanosleep, CLOCK_MONOTONIC, TIMER_ABSTIME, (long) &until, 0, 0, 0);
-		}
+		now = bench_sample_ticker_sleep(next);
 		/*
 		 * Woken late (a busy machine): the missed ticks count, but only those
 		 * since the request began, whose time they weigh; the schedule goes on
@@ -266,45 +329,7 @@ static void *bench_sample_ticker(void *arg)
 		if (!__atomic_load_n(&bench_sample_running, __ATOMIC_ACQUIRE)) {
 			continue;
 		}
-		/* Acquire: a request number stored after bench_sample_stack_mode comes with it (bench_sample_jit_set()). */
-		uint32_t request = __atomic_load_n(&bench_sample_started, __ATOMIC_ACQUIRE);
-		int64_t began = __atomic_load_n(&bench_sample_wanted_ns, __ATOMIC_RELAXED);
-		if (first < began) {
-			first = began + (interval - began % interval) % interval;
-		}
-		if (first > now) {
-			continue;
-		}
-		uint32_t ticks = 1 + (uint32_t) ((now - first) / interval);
-		int64_t weight = (int64_t) ticks * interval;
-		if (cpu) {
-			/* On the CPU clock, a sample is due once the PHP thread has run an interval since the last one. */
-			int64_t used = bench_sample_php_cpu_ns();
-			if (last_cpu >= 0 && used - last_cpu < interval) {
-				continue;
-			}
-			/* A stack read here weighs the CPU time since the last sample, or since the request began. */
-			weight = MAX(0, used - MAX(last_cpu, __atomic_load_n(&bench_sample_cpu_start_ns, __ATOMIC_RELAXED)));
-			last_cpu = used;
-		}
-		if (__atomic_load_n(&bench_sample_stack_mode, __ATOMIC_RELAXED)) {
-			bench_stacks_tick(pid, request, weight);
-			continue;
-		}
-		if (bench_sample_notes_ticks) {
-			bench_sample_note_tick(pid);
-		}
-		/* For the request whose start these ticks were counted from: dropped if it ended meanwhile. */
-		uint64_t word = __atomic_load_n(&bench_sample_interrupts, __ATOMIC_RELAXED);
-		do {
-			if ((uint32_t) (word >> 32) != request) {
-				break;
-			}
-		} while (!__atomic_compare_exchange_n(&bench_sample_interrupts, &word, word + ticks, false, __ATOMIC_RELEASE,
-			__ATOMIC_RELAXED));
-		if ((uint32_t) (word >> 32) == request) {
-			zend_atomic_bool_store_ex(bench_sample_vm_interrupt, true);
-		}
+		bench_sample_ticker_tick(pid, interval, cpu, first, now, &last_cpu);
 	}
 	return NULL;
 }
