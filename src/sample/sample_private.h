@@ -79,10 +79,13 @@ extern uint64_t bench_sample_interval_ns;
  */
 #define BENCH_SAMPLE_TICK_FRAMES 3
 typedef struct {
+	/** the noted frames, innermost first */
 	zend_execute_data *frame[BENCH_SAMPLE_TICK_FRAMES];
+	/** the function each was running when noted */
 	zend_function *func[BENCH_SAMPLE_TICK_FRAMES];
 	/** the opline of the last noted frame where it is a user function's: its call, saved before it */
 	const zend_op *opline;
+	/** how many frames are noted: 0 for none */
 	uint32_t frames;
 	/** the wrapped frameless call posted as running (src/sample/frameless.c), 0 for none */
 	uint32_t frameless;
@@ -124,14 +127,19 @@ extern int64_t bench_sample_cpu_start_ns;
 
 /** The request being sampled (the PHP thread's own, and its timer signal handler's). */
 typedef struct {
+	/** time samples taken */
 	uint64_t samples;
 	/** this thread's CPU time at the last sample (bench.sample_clock=cpu) */
 	int64_t last_cpu_ns;
 	/** frames of the stack being recorded, innermost first */
 	zend_execute_data **frames;
+	/** how many frames fit (malloc'd on first use, freed in MSHUTDOWN) */
 	uint32_t frames_size;
+	/** samples whose stack was cut under {truncated} */
 	uint64_t truncated;
+	/** the xorshift64* state of the draws: 0 until seeded, and again in a forked child */
 	uint64_t rng;
+	/** allocation samples taken */
 	uint64_t alloc_samples;
 	/** set while an allocation sample is taken (it allocates from libc, never Zend MM; a guard all the same) */
 	bool in_alloc_sample;
