@@ -113,6 +113,8 @@ if test "$PHP_BENCH" != "no"; then
     src/sample/native.c \
     src/sample/signal.c \
     src/sample/stacks.c \
+    src/sample/take.c \
+    src/sample/ticker.c \
     src/sample/sample.c \
     src/tree/request.c \
     src/tree/symbols.c \

@@ -6,32 +6,32 @@
    +----------------------------------------------------------------------+
 */
 
+/*
+ * Sample mode: its MINIT wiring and post-startup, each sampled request's
+ * start and end, allocation samples, and bench_info()'s part. The ticker
+ * thread is in ticker.c, taking a sample in take.c; what they share is in
+ * sample_private.h.
+ */
+
 #ifdef HAVE_CONFIG_H
 # include "config.h"
 #endif
 
 #include <errno.h>
-#include <linux/futex.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
-#include <sys/prctl.h>
-#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 #include "php.h"
 #include "SAPI.h"
 #include "zend_execute.h"
-#if PHP_VERSION_ID >= 80400
-# include "zend_frameless_function.h"
-#endif
 #include "php_bench.h"
 #include "src/lib/clock.h"
 #include "src/lib/pid.h"
-#include "src/lib/thread.h"
 #include "src/lib/warning.h"
-#include "sample.h"
+#include "sample_private.h"
 #include "native.h"
 #include "signal.h"
 #include "frameless.h"
@@ -42,235 +42,24 @@
 #include "src/profile/profile.h"
 #include "src/tree/tree.h"
 
-/*
- * Shared with the ticker thread, so kept for the process, not the request:
- * the ticker adds to interrupts (relaxed atomics) and raises the VM
- * interrupt; the PHP thread takes the count with a swap and samples. The
- * count is the low half; the high half names the request it is for (its
- * bench_sample_started), so that ticks the ticker counted for a request that
- * ended meanwhile (the ticker preempted between counting and adding) are
- * dropped, not charged to the next one.
- */
-static uint64_t bench_sample_interrupts;
-#define BENCH_SAMPLE_TICKS(word) ((uint32_t) (word))
-/** whether a sampled request runs (the ticker raises nothing otherwise) */
-static bool bench_sample_running;
-static bool bench_sample_stopping;
-/** set in a forked child, whose ticker did not survive the fork */
-static bool bench_sample_forked;
-/*
- * When the PHP thread last asked for ticks (CLOCK_MONOTONIC): the ticker's
- * start, or the start of a request. A ticker scheduled late (a busy machine)
- * counts its ticks from then, so that none of the request's time goes unsampled.
- */
-static int64_t bench_sample_wanted_ns;
-
-static zend_atomic_bool *bench_sample_vm_interrupt;
-static bench_thread bench_sample_thread;
-/** the process whose ticker runs: 0 for none */
-static pid_t bench_sample_thread_pid;
-static clockid_t bench_sample_php_cpu_clock;
-static uint64_t bench_sample_interval_ns;
-
-/*
- * The frames a sample keeps: bench.max_depth, and never more than
- * BENCH_SAMPLE_FRAMES_MAX. A sample's work grows with the frames it walks
- * (about 100 instructions each); past the bound a deep stack (a 30,000-deep
- * recursion) keeps its innermost frames under {truncated}, so that no stack
- * makes one sample cost more than a few microseconds.
- */
-static uint32_t bench_sample_max_frames(void)
-{
-	return (uint32_t) MIN(BENCH_INI(max_depth), BENCH_SAMPLE_FRAMES_MAX);
-}
-
-static void (*bench_sample_prev_interrupt)(zend_execute_data *execute_data);
-
-/** The most native frames a sample keeps. */
-#define BENCH_SAMPLE_NATIVE_MAX 16
-
-/*
- * The VM checks the interrupt at loop back-edges, on entering a user function,
- * and from 8.4 after an internal call the VM made: an internal function
- * running at the tick (before 8.4, or one called from C, like array_map's
- * callback) has returned by then, and its time would go to its caller. So the
- * ticker notes the innermost frames running at the tick, read where their
- * memory cannot be unmapped (below) and otherwise copied with process_vm_readv
- * (which fails cleanly where a frame is gone, where a plain read could fault),
- * and the PHP thread rebuilds the stack of the tick from them.
- */
-#define BENCH_SAMPLE_TICK_FRAMES 3
-static struct {
-	zend_execute_data *frame[BENCH_SAMPLE_TICK_FRAMES];
-	zend_function *func[BENCH_SAMPLE_TICK_FRAMES];
-	/** the opline of the last noted frame where it is a user function's: its call, saved before it */
-	const zend_op *opline;
-	uint32_t frames;
-	/** the wrapped frameless call posted as running (src/sample/frameless.c), 0 for none */
-	uint32_t frameless;
-} bench_sample_tick;
-/** &EG(current_execute_data), which the ticker reads */
-static zend_execute_data **bench_sample_current_frame;
-/*
- * Zend MM's first chunk holds its heap and stays mapped until the memory
- * manager's full shutdown, which comes after every MSHUTDOWN (where bench
- * joins the ticker); the VM stack's first page lies in it, as the first large
- * block of every request does. A frame there is read directly: process_vm_readv,
- * as cold as a tick finds it, took 10 to 20 us of the ticker's 25 to 50 us a
- * tick on a KVM guest (schedstat). Frames elsewhere (a deep stack's later
- * pages, some fibers' and generators') may be unmapped under the ticker, and
- * are copied. 0, every frame copied, where the heap is not one that Zend MM
- * started (USE_ZEND_ALLOC=0, another extension's handlers or heap at startup),
- * once the heap is not the one of startup, and in ZTS builds.
- */
-static uintptr_t bench_sample_main_chunk;
-/** the heap whose first chunk that is */
+/** the heap whose first chunk is bench_sample_main_chunk; PHP thread only */
 static zend_mm_heap *bench_sample_startup_heap;
-/** the internal functions (kept for the process): a noted function is used only when it is one of them */
-static HashTable bench_sample_internal_functions;
-/** whether the ticker notes frames (else, before 8.4, the wrapper below samples) */
-static bool bench_sample_notes_ticks;
-/** whether it may copy those outside the first chunk (a seccomp filter may forbid process_vm_readv) */
-static bool bench_sample_copies_frames;
+/* Shared with the ticker: described in sample_private.h. */
+HashTable bench_sample_internal_functions;
+bench_sample_request bench_sample;
 /** whether the internal functions are listed (post-startup): where the ticker notes frames or can read stacks */
 static bool bench_sample_lists_internals;
-/*
- * Whether this request's time samples are stacks that the ticker reads
- * itself, raising no VM interrupt (src/sample/stacks.h): under opcache's JIT,
- * where it can copy frames.
- */
-static bool bench_sample_stack_mode;
-/** the PHP thread's CPU time when its request began: read stacks weigh CPU time from there (bench.sample_clock=cpu) */
-static int64_t bench_sample_cpu_start_ns;
 /** why the ticker cannot copy frames; NULL when it can or was not asked to */
 static const char *bench_sample_ticker_unavailable;
 static zend_result (*bench_sample_prev_post_startup)(void);
 #if PHP_VERSION_ID >= 80400
 /** why the frameless handlers are not wrapped; NULL once they are (post-startup does not run for a module loaded later) */
-static const char *bench_sample_frameless_failure = "bench was not loaded at startup";
-static void bench_sample_after_frameless(uint32_t code);
-#endif
-#if PHP_VERSION_ID < 80400
-static void (*bench_sample_prev_execute_internal)(zend_execute_data *execute_data, zval *return_value);
+const char *bench_sample_frameless_failure = "bench was not loaded at startup";
 #endif
 
 /** requests of this process sampled without time samples, for the JIT (src/sample/jit.h) */
 static uint64_t bench_sample_jit_refused;
 static bool bench_sample_jit_warned;
-
-/** The request being sampled (the PHP thread's own). */
-static struct {
-	uint64_t samples;
-	/** this thread's CPU time at the last sample (bench.sample_clock=cpu) */
-	int64_t last_cpu_ns;
-	/** frames of the stack being recorded, innermost first */
-	zend_execute_data **frames;
-	uint32_t frames_size;
-	uint64_t truncated;
-	uint64_t rng;
-	uint64_t alloc_samples;
-	/** set while an allocation sample is taken (it allocates from libc, never Zend MM; a guard all the same) */
-	bool in_alloc_sample;
-	/** whether this request's CPU samples come from the timer signal (bench.sample_signal) */
-	bool by_signal;
-	/** set while a CPU sample is taken: the timer signal must not note frames under it */
-	bool taking;
-} bench_sample;
-
-/* ---- the ticker thread ------------------------------------------------------- */
-
-/* Whether func is an internal function: the set is filled at startup and only read after, by both threads. */
-static bool bench_sample_is_internal(const zend_function *func)
-{
-	return zend_hash_index_exists(&bench_sample_internal_functions, (zend_ulong) (uintptr_t) func);
-}
-
-/* Reads a frame's function, caller and opline (where opline is not NULL) from the ticker (see above); false where it cannot. */
-static bool bench_sample_read_frame_at(pid_t pid, zend_execute_data *ex, zend_function **func, zend_execute_data **prev,
-	const zend_op **opline)
-{
-	uintptr_t chunk = __atomic_load_n(&bench_sample_main_chunk, __ATOMIC_RELAXED);
-
-	if (bench_stacks_in_chunk(chunk, ex, sizeof(*ex)) && ((uintptr_t) ex & 7) == 0) {
-		/*
-		 * Written by the PHP thread meanwhile: what is read may be stale or
-		 * garbage, and is only compared or looked up, as a copy is.
-		 */
-		*func = __atomic_load_n(&ex->func, __ATOMIC_RELAXED);
-		*prev = __atomic_load_n(&ex->prev_execute_data, __ATOMIC_RELAXED);
-		if (opline) {
-			*opline = __atomic_load_n(&ex->opline, __ATOMIC_RELAXED);
-		}
-		return true;
-	}
-	zend_execute_data copy;
-	struct iovec local = {&copy, sizeof(copy)}, remote = {ex, sizeof(copy)};
-
-	if (!bench_sample_copies_frames
-			|| bench_thread_syscall(SYS_process_vm_readv, pid, (long) &local, 1, (long) &remote, 1, 0) != (long) sizeof(copy)) {
-		return false;
-	}
-	*func = copy.func;
-	*prev = copy.prev_execute_data;
-	if (opline) {
-		*opline = copy.opline;
-	}
-	return true;
-}
-
-static bool bench_sample_read_frame(pid_t pid, zend_execute_data *ex, zend_function **func, zend_execute_data **prev)
-{
-	return bench_sample_read_frame_at(pid, ex, func, prev, NULL);
-}
-
-/* Notes the innermost frames running now (the ticker's side of the note above). */
-static void bench_sample_note_tick(pid_t pid)
-{
-	zend_execute_data *top = __atomic_load_n(bench_sample_current_frame, __ATOMIC_RELAXED), *ex = top;
-	/* Read under the same check of the top frame as the frames. */
-#if PHP_VERSION_ID >= 80400
-	uint32_t frameless = __atomic_load_n(&bench_frameless_running, __ATOMIC_RELAXED);
-#else
-	uint32_t frameless = 0;
-#endif
-	uint32_t n = 0;
-	const zend_op *opline = NULL;
-
-	for (; ex && n < BENCH_SAMPLE_TICK_FRAMES; n++) {
-		zend_function *func;
-		zend_execute_data *prev;
-
-		if (!bench_sample_read_frame_at(pid, ex, &func, &prev, &opline)) {
-			break;
-		}
-		__atomic_store_n(&bench_sample_tick.frame[n], ex, __ATOMIC_RELAXED);
-		__atomic_store_n(&bench_sample_tick.func[n], func, __ATOMIC_RELAXED);
-		/* The caller of a user function is never needed: a user frame is named only while it is live. */
-		if (!bench_sample_is_internal(func)) {
-			n++;
-			break;
-		}
-		ex = prev;
-	}
-	__atomic_store_n(&bench_sample_tick.opline, opline, __ATOMIC_RELAXED);
-	/*
-	 * The PHP thread runs on while the frames are read: if its top frame
-	 * changed meanwhile, a frame read later may already hold another call
-	 * (the VM reuses its stack), and the note would name a caller that never
-	 * was. Then nothing is noted, and the sample takes the stack of its own time.
-	 */
-	if (__atomic_load_n(bench_sample_current_frame, __ATOMIC_RELAXED) != top) {
-		n = 0;
-		frameless = 0;
-	}
-	/*
-	 * A frameless call is noted even where no frame could be read (a frame a
-	 * seccomp filter keeps from being copied). A take of several ticks, or one
-	 * racing the next note, goes by the latest note: a tick's worth at most.
-	 */
-	__atomic_store_n(&bench_sample_tick.frameless, frameless, __ATOMIC_RELAXED);
-	__atomic_store_n(&bench_sample_tick.frames, n, __ATOMIC_RELAXED);
-}
 
 /* Said once a process: a php-fpm master's warning stands for all its workers. */
 static void bench_sample_warn_jit(const char *hazard)
@@ -344,548 +133,6 @@ static zend_result bench_sample_post_startup(void)
 	return SUCCESS;
 }
 
-/*
- * The ticker parks once no sampled request has run for BENCH_SAMPLE_PARK_NS
- * (an idle worker, or requests that bench.sample_requests leaves out), so that
- * it wakes nobody then: on a busy machine every wakeup takes a CPU from
- * someone. Not at the first tick that finds no request: a busy php-fpm worker
- * is between two requests at many ticks, and parking there cost a second
- * wakeup and a futex call per interval. It waits on a futex, not a condition
- * variable: it is a bare thread (see src/lib/thread.h).
- */
-#define BENCH_SAMPLE_PARK_NS 100000000
-static uint32_t bench_sample_park_seq;
-static bool bench_sample_parked;
-/* Sampled requests started in this process: the ticker's sign that the worker is busy. */
-static uint32_t bench_sample_started;
-
-/* The PHP thread takes the ticks raised for its request, leaving the count at 0 for it. */
-static zend_always_inline uint32_t bench_sample_take_ticks(int order)
-{
-	uint64_t empty = (uint64_t) __atomic_load_n(&bench_sample_started, __ATOMIC_RELAXED) << 32;
-
-	return BENCH_SAMPLE_TICKS(__atomic_exchange_n(&bench_sample_interrupts, empty, order));
-}
-
-static void bench_sample_park(void)
-{
-	for (;;) {
-		uint32_t seq = __atomic_load_n(&bench_sample_park_seq, __ATOMIC_SEQ_CST);
-
-		/* Said before running is read again, so that a request starting now sees it and wakes the ticker. */
-		__atomic_store_n(&bench_sample_parked, true, __ATOMIC_SEQ_CST);
-		if (__atomic_load_n(&bench_sample_running, __ATOMIC_SEQ_CST)
-				|| __atomic_load_n(&bench_sample_stopping, __ATOMIC_SEQ_CST)) {
-			break;
-		}
-		/* Returns at once if seq moved since it was read: no wakeup is lost. */
-		bench_thread_syscall(SYS_futex, (long) &bench_sample_park_seq, FUTEX_WAIT_PRIVATE, seq, 0, 0, 0);
-	}
-	__atomic_store_n(&bench_sample_parked, false, __ATOMIC_RELAXED);
-}
-
-/* After setting running or stopping: a system call only when the ticker is parked. */
-static void bench_sample_unpark(void)
-{
-	if (__atomic_load_n(&bench_sample_parked, __ATOMIC_SEQ_CST)) {
-		__atomic_fetch_add(&bench_sample_park_seq, 1, __ATOMIC_SEQ_CST);
-		bench_thread_syscall(SYS_futex, (long) &bench_sample_park_seq, FUTEX_WAKE_PRIVATE, 1, 0, 0, 0);
-	}
-}
-
-/* The PHP thread's CPU time, read from the ticker (a CPU clock has no vDSO path: a system call either way). */
-static int64_t bench_sample_php_cpu_ns(void)
-{
-	struct timespec ts;
-
-	if (bench_thread_syscall(SYS_clock_gettime, bench_sample_php_cpu_clock, (long) &ts, 0, 0, 0, 0) != 0) {
-		return 0;
-	}
-	return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-/*
- * The ticker runs on a bare thread: system calls through bench_thread_syscall() only (see src/lib/thread.h).
- *
- * It wakes on multiples of the interval on CLOCK_MONOTONIC, a grid that every
- * process shares: the tickers of a pool's workers then expire in one timer
- * interrupt instead of one each. Four processes ticking every 1 ms on one CPU
- * lost 13 to 23% of their speed on grids of their own, 6% on one grid
- * (benchmarks/vm_costs).
- */
-static void *bench_sample_ticker(void *arg)
-{
-	int64_t interval = (int64_t) bench_sample_interval_ns;
-	/* CLOCK_MONOTONIC is read in the vDSO, and never fails: errno is left alone. */
-	int64_t now = bench_clock_ns(CLOCK_MONOTONIC), last_cpu = -1, busy_at = now;
-	int64_t next = __atomic_load_n(&bench_sample_wanted_ns, __ATOMIC_RELAXED);
-	uint32_t started = __atomic_load_n(&bench_sample_started, __ATOMIC_RELAXED);
-	bool cpu = BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU;
-	pid_t pid = (pid_t) (intptr_t) arg;
-
-	next -= next % interval;
-	bench_thread_syscall(SYS_prctl, PR_SET_NAME, (long) "bench ticker", 0, 0, 0, 0);
-	while (!__atomic_load_n(&bench_sample_stopping, __ATOMIC_RELAXED)) {
-		now = bench_clock_ns(CLOCK_MONOTONIC);
-		uint32_t started_now = __atomic_load_n(&bench_sample_started, __ATOMIC_RELAXED);
-
-		if (started_now != started || __atomic_load_n(&bench_sample_running, __ATOMIC_RELAXED)) {
-			started = started_now;
-			busy_at = now;
-		} else if (now - busy_at >= BENCH_SAMPLE_PARK_NS) {
-			int64_t parked_at = now, wanted;
-
-			bench_sample_park();
-			last_cpu = -1;
-			now = bench_clock_ns(CLOCK_MONOTONIC);
-			/*
-			 * Back on the grid (when a request starts must not decide whether it
-			 * gets a sample), from the request that woke it. Stored before
-			 * running, which ended the parking; older than the parking when that
-			 * request began before it: then from now.
-			 */
-			wanted = __atomic_load_n(&bench_sample_wanted_ns, __ATOMIC_RELAXED);
-			next = wanted >= parked_at ? wanted : now;
-			next -= next % interval;
-			started = __atomic_load_n(&bench_sample_started, __ATOMIC_RELAXED);
-			busy_at = now;
-		}
-		next += interval;
-		/* In slices of at most 50 ms, so that a process that ends is not kept waiting for a long interval. */
-		while ((now = bench_clock_ns(CLOCK_MONOTONIC)) < next
-				&& !__atomic_load_n(&bench_sample_stopping, __ATOMIC_RELAXED)) {
-			int64_t wake = MIN(next, now + 50000000);
-			struct timespec until = {.tv_sec = wake / 1000000000, .tv_nsec = wake % 1000000000};
-			bench_thread_syscall(SYS_clock_nanosleep, CLOCK_MONOTONIC, TIMER_ABSTIME, (long) &until, 0, 0, 0);
-		}
-		/*
-		 * Woken late (a busy machine): the missed ticks count, but only those
-		 * since the request began, whose time they weigh; the schedule goes on
-		 * from the last grid point passed.
-		 */
-		int64_t first = next;
-		if (now - next >= interval) {
-			next = now - now % interval;
-		}
-		if (!__atomic_load_n(&bench_sample_running, __ATOMIC_ACQUIRE)) {
-			continue;
-		}
-		/* Acquire: a request number stored after bench_sample_stack_mode comes with it (bench_sample_jit_set()). */
-		uint32_t request = __atomic_load_n(&bench_sample_started, __ATOMIC_ACQUIRE);
-		int64_t began = __atomic_load_n(&bench_sample_wanted_ns, __ATOMIC_RELAXED);
-		if (first < began) {
-			first = began + (interval - began % interval) % interval;
-		}
-		if (first > now) {
-			continue;
-		}
-		uint32_t ticks = 1 + (uint32_t) ((now - first) / interval);
-		int64_t weight = (int64_t) ticks * interval;
-		if (cpu) {
-			/* On the CPU clock, a sample is due once the PHP thread has run an interval since the last one. */
-			int64_t used = bench_sample_php_cpu_ns();
-			if (last_cpu >= 0 && used - last_cpu < interval) {
-				continue;
-			}
-			/* A stack read here weighs the CPU time since the last sample, or since the request began. */
-			weight = MAX(0, used - MAX(last_cpu, __atomic_load_n(&bench_sample_cpu_start_ns, __ATOMIC_RELAXED)));
-			last_cpu = used;
-		}
-		if (__atomic_load_n(&bench_sample_stack_mode, __ATOMIC_RELAXED)) {
-			bench_stacks_tick(pid, request, weight);
-			continue;
-		}
-		if (bench_sample_notes_ticks) {
-			bench_sample_note_tick(pid);
-		}
-		/* For the request whose start these ticks were counted from: dropped if it ended meanwhile. */
-		uint64_t word = __atomic_load_n(&bench_sample_interrupts, __ATOMIC_RELAXED);
-		do {
-			if ((uint32_t) (word >> 32) != request) {
-				break;
-			}
-		} while (!__atomic_compare_exchange_n(&bench_sample_interrupts, &word, word + ticks, false, __ATOMIC_RELEASE,
-			__ATOMIC_RELAXED));
-		if ((uint32_t) (word >> 32) == request) {
-			zend_atomic_bool_store_ex(bench_sample_vm_interrupt, true);
-		}
-	}
-	return NULL;
-}
-
-/* The request the stack reader recorded when a fork began: it records on in the parent. */
-static uint32_t bench_sample_recording_at_fork;
-
-/* Under the JIT, the child keeps the stacks read before the fork: the ticker must not be writing them as it forks. */
-static void bench_sample_atfork_prepare(void)
-{
-	bench_sample_recording_at_fork = bench_stacks_pause();
-}
-
-static void bench_sample_atfork_parent(void)
-{
-	bench_stacks_resume(bench_sample_recording_at_fork);
-}
-
-static void bench_sample_atfork_child(void)
-{
-	/* This thread is new, and its CPU clock starts again: a sample must not weigh the parent's time against it. */
-	if (BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU) {
-		bench_sample.last_cpu_ns = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
-	}
-	/* Draws of its own: workers forked from one master must not pick the same requests. */
-	bench_sample.rng = 0;
-	/* Only the forking thread survives: the next sample (raised here) starts a ticker for this process. */
-	if (bench_sample_thread_pid != 0) {
-		bench_thread_forget(&bench_sample_thread);
-	}
-	bench_sample_thread_pid = 0;
-	bench_sample_parked = false;
-	if (__atomic_load_n(&bench_sample_running, __ATOMIC_RELAXED) && __atomic_load_n(&bench_sample_stack_mode, __ATOMIC_RELAXED)) {
-		/* No interrupt may start a ticker here under the JIT: this child's time after the fork goes unsampled, and its profile says so. */
-		bench_stacks_forget();
-		__atomic_store_n(&bench_sample_running, false, __ATOMIC_RELAXED);
-		bench_profile_state *p = bench_profile_get();
-		snprintf(p->time_samples_how, sizeof(p->time_samples_how), "read by the ticker up to the fork, off in this child");
-	} else if (__atomic_load_n(&bench_sample_running, __ATOMIC_RELAXED)) {
-		__atomic_store_n(&bench_sample_forked, true, __ATOMIC_RELAXED);
-		__atomic_store_n(&bench_sample_interrupts, (uint64_t) bench_sample_started << 32 | 1, __ATOMIC_RELAXED);
-		zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
-	}
-}
-
-/* What the ticker and the timer signal's handler read. */
-static void bench_sample_setup(void)
-{
-	bench_sample_interval_ns = (uint64_t) BENCH_INI(sample_interval_us) * 1000;
-	bench_sample_vm_interrupt = &EG(vm_interrupt);
-	bench_sample_current_frame = &EG(current_execute_data);
-}
-
-/*
- * The timer signal's handler, on the PHP thread (bench.sample_signal): what
- * the ticker does at a tick. When the signal comes while bench itself takes
- * a sample (unwinding is slow), the stack is bench's: nothing is noted, and
- * the sample waits for the next VM interrupt.
- */
-static bool bench_sample_signal_tick(void)
-{
-	bool ours = bench_sample.taking || bench_sample.in_alloc_sample;
-
-	if (bench_sample_notes_ticks && !ours) {
-		bench_sample_note_tick(bench_pid());
-	}
-	__atomic_fetch_add(&bench_sample_interrupts, 1, __ATOMIC_RELEASE);
-	zend_atomic_bool_store_ex(bench_sample_vm_interrupt, true);
-	return !ours;
-}
-
-/* Whether CPU samples come from a timer signal: only asked for with the CPU clock and native stacks. */
-static bool bench_sample_wants_signal(void)
-{
-	return BENCH_INI(sample_signal) && BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU && BENCH_INI(native_stacks)
-		&& bench_native_available();
-}
-
-/* Starts this process's ticker unless it runs; false (with a warning) when it cannot. */
-static bool bench_sample_start_ticker(void)
-{
-	static bool warned;
-
-	/* Runs in this process: a forked child has it zeroed (no system call on every request). */
-	if (bench_sample_thread_pid != 0) {
-		return true;
-	}
-	bench_sample_setup();
-	if (pthread_getcpuclockid(pthread_self(), &bench_sample_php_cpu_clock) != 0) {
-		bench_sample_php_cpu_clock = CLOCK_THREAD_CPUTIME_ID;
-	}
-	__atomic_store_n(&bench_sample_stopping, false, __ATOMIC_RELAXED);
-	/* Seen by the new thread: creating it orders it. */
-	__atomic_store_n(&bench_sample_wanted_ns, bench_clock_ns(CLOCK_MONOTONIC), __ATOMIC_RELAXED);
-
-	int err = bench_thread_start(&bench_sample_thread, bench_sample_ticker, (void *) (intptr_t) bench_pid(), true);
-	if (err != 0) {
-		if (!warned) {
-			warned = true;
-			bench_warning("bench: cannot start the sampling thread: %s; requests are not sampled (counted as dropped profiles)", strerror(err));
-		}
-		return false;
-	}
-	bench_sample_thread_pid = bench_pid();
-	return true;
-}
-
-void bench_sample_mshutdown(void)
-{
-	/* Joined here, before the memory manager's full shutdown unmaps the chunk that the ticker reads frames in. */
-	if (bench_sample_thread_pid == bench_pid()) {
-		__atomic_store_n(&bench_sample_stopping, true, __ATOMIC_SEQ_CST);
-		bench_sample_unpark();
-		bench_thread_join(&bench_sample_thread);
-		bench_sample_thread_pid = 0;
-	}
-	bench_sample_signal_mshutdown();
-	bench_stacks_free();
-	bench_sample_jit_unwatch();
-#if PHP_VERSION_ID >= 80400
-	bench_frameless_unwrap();
-#endif
-	free(bench_sample.frames);
-	bench_sample.frames = NULL;
-	bench_sample.frames_size = 0;
-	if (bench_sample_lists_internals) {
-		zend_hash_destroy(&bench_sample_internal_functions);
-		bench_sample_lists_internals = false;
-	}
-	bench_sample_notes_ticks = false;
-	bench_sample_main_chunk = 0;
-	bench_sample_startup_heap = NULL;
-}
-
-/* ---- taking a sample ----------------------------------------------------------- */
-
-/*
- * The line a frame is running: its current opline's, which the VM saves
- * before it calls out or handles the interrupt (for a caller, the line of
- * its call). An allocation sampled in the middle of an opcode may find the
- * line of one saved before. 0 for an internal function's frame.
- */
-static zend_always_inline uint32_t bench_sample_line(const zend_execute_data *ex)
-{
-	return ZEND_USER_CODE(ex->func->type) && ex->opline ? ex->opline->lineno : 0;
-}
-
-/*
- * The node of the stack from its outermost frame to top: every frame is kept
- * in sample mode, up to bench_sample_max_frames() less the leaves the caller adds.
- * Each frame is at its current line; top at top_line where that is not 0.
- */
-static uint32_t bench_sample_path(bench_profile_state *p, zend_execute_data *top, uint32_t leaves, uint32_t top_line)
-{
-	uint32_t max = bench_sample_max_frames(), n = 0, node = 0;
-	bool truncated = false;
-
-	if (bench_sample.frames_size < max) {
-		zend_execute_data **frames = realloc(bench_sample.frames, sizeof(*frames) * max);
-		if (!frames) {
-			return 0;
-		}
-		bench_sample.frames = frames;
-		bench_sample.frames_size = max;
-	}
-	/* The innermost frames are kept: a deeper stack loses its outer part. */
-	for (zend_execute_data *ex = top; ex; ex = ex->prev_execute_data) {
-		if (!ex->func) {
-			continue;
-		}
-		if (n + leaves >= max && n > 0) {
-			truncated = true;
-			break;
-		}
-		bench_sample.frames[n++] = ex;
-	}
-	if (truncated) {
-		bench_sample.truncated++;
-		node = bench_profile_named_node(p, node, "{truncated}");
-	}
-	while (n-- > 0) {
-		zend_execute_data *ex = bench_sample.frames[n];
-		uint32_t line = ex == top && top_line ? top_line : bench_sample_line(ex);
-		node = bench_profile_frame_node(p, node, ex->func, ex->prev_execute_data == NULL, line);
-	}
-#if PHP_VERSION_ID >= 80400 && PHP_VERSION_ID < 80500
-	/*
-	 * Where the handlers could not be wrapped: a frameless call pushes no
-	 * frame, and 8.4 checks the interrupt right after one, with the caller's
-	 * opline still on it: that function is the leaf (as it is, wrongly, where a
-	 * loop jumps back to a frameless call).
-	 */
-	if (bench_sample_frameless_failure && top && top->func && ZEND_USER_CODE(top->func->type) && top->opline
-			&& ZEND_OP_IS_FRAMELESS_ICALL(top->opline->opcode)) {
-		node = bench_profile_frame_node(p, node, ZEND_FLF_FUNC(top->opline), false, 0);
-	}
-#endif
-	return node;
-}
-
-/*
- * The line of the call that the live user frame ex made to internal
- * functions that have returned since the tick: the opline noted then, saved
- * by the VM before the call (its current one has moved on). Used only where
- * it lies in ex's code (it was read racing the PHP thread); 0 otherwise.
- */
-static uint32_t bench_sample_noted_line(const zend_execute_data *ex)
-{
-	const zend_op *opline = __atomic_load_n(&bench_sample_tick.opline, __ATOMIC_RELAXED);
-	const zend_op_array *op_array = &ex->func->op_array;
-
-	if (!ZEND_USER_CODE(ex->func->type) || opline < op_array->opcodes || opline >= op_array->opcodes + op_array->last) {
-		return 0;
-	}
-	return opline->lineno;
-}
-
-/*
- * The stack of the last tick: from the innermost noted frame still live (the
- * same frame running the same function), with the noted internal functions
- * that have returned since above it. The stack of now when none is.
- */
-static uint32_t bench_sample_tick_path(bench_profile_state *p, zend_execute_data *top)
-{
-	uint32_t frames = __atomic_load_n(&bench_sample_tick.frames, __ATOMIC_RELAXED);
-	uint32_t max = bench_sample_max_frames();
-	zend_function *returned[BENCH_SAMPLE_TICK_FRAMES];
-
-	for (uint32_t i = 0; i < frames && i < BENCH_SAMPLE_TICK_FRAMES; i++) {
-		zend_execute_data *frame = __atomic_load_n(&bench_sample_tick.frame[i], __ATOMIC_RELAXED);
-		zend_function *func = __atomic_load_n(&bench_sample_tick.func[i], __ATOMIC_RELAXED);
-		zend_execute_data *ex = top;
-
-		/* Bounded: a noted frame is near the top, and a 100,000-deep stack must not be walked whole per sample. */
-		for (uint32_t depth = 0; ex && ex != frame; depth++) {
-			ex = depth < max ? ex->prev_execute_data : NULL;
-		}
-		if (ex && ex->func == func) {
-			uint32_t node = bench_sample_path(p, ex, i, i ? bench_sample_noted_line(ex) : 0);
-			while (i-- > 0) {
-				node = bench_profile_frame_node(p, node, returned[i], false, 0);
-			}
-			return node;
-		}
-		/* A returned frame is named only when its function outlives it: an internal one. */
-		if (!func || !bench_sample_is_internal(func)) {
-			break;
-		}
-		returned[i] = func;
-	}
-	return bench_sample_path(p, top, 0, 0);
-}
-
-/* A sample of the stack at top, with leaf (a function that pushed no frame) above it when not NULL. */
-static void bench_sample_take(zend_execute_data *top, zend_function *leaf, uint32_t ticks)
-{
-	bench_profile_state *p = bench_profile_get();
-	int64_t weight;
-	int counter;
-
-	if (UNEXPECTED(__atomic_load_n(&bench_sample_forked, __ATOMIC_RELAXED))) {
-		__atomic_store_n(&bench_sample_forked, false, __ATOMIC_RELAXED);
-		if (p->active && !bench_sample_start_ticker()) {
-			/* No more samples in this child: its profile, the parent's up to the fork, is dropped. */
-			p->active = false;
-			bench_dump_count_dropped(NULL);
-		}
-		/* The sample raised by the fork itself weighs nothing. */
-		ticks = 0;
-	}
-	if (!p->active || ticks == 0) {
-		return;
-	}
-	bench_sample.taking = true;
-	if (BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU) {
-		int64_t now = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
-		weight = now - bench_sample.last_cpu_ns;
-		bench_sample.last_cpu_ns = now;
-		counter = BENCH_COUNTER_CPU_NS;
-	} else {
-		weight = (int64_t) ticks * (int64_t) bench_sample_interval_ns;
-		counter = BENCH_COUNTER_WALL_NS;
-	}
-	uint32_t node;
-	if (leaf) {
-		node = bench_profile_frame_node(p, bench_sample_path(p, top, 1, 0), leaf, false, 0);
-	} else {
-		node = bench_sample_notes_ticks ? bench_sample_tick_path(p, top) : bench_sample_path(p, top, 0, 0);
-	}
-	if (bench_sample_notes_ticks && bench_sample.by_signal) {
-		/*
-		 * Taken: a signal that comes while bench samples notes nothing, and the
-		 * next sample must not name its stack from this note while its frame lives.
-		 * (The ticker notes every tick anew.) Same thread as the handler: no race.
-		 */
-		__atomic_store_n(&bench_sample_tick.frames, 0, __ATOMIC_RELAXED);
-		__atomic_store_n(&bench_sample_tick.frameless, 0, __ATOMIC_RELAXED);
-	}
-	if (bench_sample.by_signal) {
-		uintptr_t ips[BENCH_SAMPLE_NATIVE_MAX];
-		int native = bench_sample_signal_native(ips, BENCH_SAMPLE_NATIVE_MAX);
-		while (native-- > 0) {
-			node = bench_profile_native_node(p, node, ips[native]);
-		}
-	}
-	p->nodes[node].own[counter] += weight;
-	p->nodes[node].calls++;
-	bench_sample.samples++;
-	bench_sample.taking = false;
-}
-
-static void bench_sample_interrupt(zend_execute_data *execute_data)
-{
-	uint32_t ticks = bench_sample_take_ticks(__ATOMIC_ACQUIRE);
-
-	/* Zero: the interrupt was raised by someone else (a timeout, another extension). */
-	if (ticks) {
-		bench_sample_take(EG(current_execute_data), NULL, ticks);
-	}
-	if (bench_sample_prev_interrupt) {
-		bench_sample_prev_interrupt(execute_data);
-	}
-}
-
-#if PHP_VERSION_ID >= 80400
-/*
- * Ticks found due right after a wrapped frameless call
- * (src/sample/frameless.c), before the VM's next check: the call is the leaf
- * when the ticker saw it running. Otherwise the tick fell in the caller's own
- * code since the VM last checked (a loop whose jump back checks nothing),
- * and the stack the ticker noted has it. Without notes, the call.
- */
-static void bench_sample_after_frameless(uint32_t code)
-{
-	uint32_t ticks = bench_sample_take_ticks(__ATOMIC_ACQUIRE);
-	zend_function *leaf = NULL;
-
-	if (!ticks) {
-		return;
-	}
-	if (!bench_sample_notes_ticks || __atomic_load_n(&bench_sample_tick.frameless, __ATOMIC_RELAXED) == code) {
-		/* NULL for a function disabled since startup: then the stack as noted. */
-		leaf = bench_frameless_function_of(code);
-	}
-	bench_sample_take(EG(current_execute_data), leaf, ticks);
-}
-#endif
-
-#if PHP_VERSION_ID < 80400
-/*
- * bench.sample_internal_calls=wrapper: a sample due is taken right after an
- * internal call, with its frame still on top. Exact for the internal call,
- * but every internal call pays for it (the compiler emits DO_FCALL instead
- * of DO_ICALL once execute_internal is set), and ticks that fell in the
- * caller's own code before the call are charged to the call too.
- */
-static void bench_sample_execute_internal(zend_execute_data *execute_data, zval *return_value)
-{
-	/* A trampoline (__call, __callStatic) is freed by the call: its frame cannot be read after it. */
-	bool trampoline = execute_data->func->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE;
-
-	if (UNEXPECTED(bench_sample_prev_execute_internal)) {
-		bench_sample_prev_execute_internal(execute_data, return_value);
-	} else {
-		/* What execute_internal() does, one call fewer: this runs around every internal call. */
-		execute_data->func->internal_function.handler(execute_data, return_value);
-	}
-	if (UNEXPECTED(BENCH_SAMPLE_TICKS(__atomic_load_n(&bench_sample_interrupts, __ATOMIC_RELAXED)) != 0)) {
-		uint32_t ticks = bench_sample_take_ticks(__ATOMIC_RELAXED);
-		if (ticks) {
-			bench_sample_take(trampoline ? execute_data->prev_execute_data : execute_data, NULL, ticks);
-		}
-	}
-}
-
-#endif
-
 /* Whether the ticker can copy this process's frames: a seccomp filter may forbid process_vm_readv. */
 static bool bench_sample_can_copy_frames(void)
 {
@@ -898,6 +145,22 @@ static bool bench_sample_can_copy_frames(void)
 	bench_sample_ticker_unavailable = strerror(errno);
 	return false;
 }
+/* The first chunk of the heap Zend MM started, where the ticker reads frames directly (bench_sample_main_chunk). */
+static void bench_sample_find_main_chunk(void)
+{
+#ifndef ZTS
+	/*
+	 * Before any handler of bench's: a heap flagged custom now is another's,
+	 * or libc's. Zend MM puts the heap it starts in its first chunk's first page.
+	 */
+	zend_mm_heap *heap = zend_mm_get_heap();
+	if (!zend_mm_is_custom_heap(heap) && ((uintptr_t) heap & (ZEND_MM_CHUNK_SIZE - 1)) < ZEND_MM_PAGE_SIZE) {
+		bench_sample_startup_heap = heap;
+		bench_sample_main_chunk = (uintptr_t) heap & ~(uintptr_t) (ZEND_MM_CHUNK_SIZE - 1);
+	}
+#endif
+}
+
 void bench_sample_minit(void)
 {
 	/*
@@ -920,17 +183,7 @@ void bench_sample_minit(void)
 #endif
 	/* Also where the wrapper is chosen: the ticker reads whole stacks under the JIT (src/sample/stacks.h). */
 	bench_sample_copies_frames = bench_sample_can_copy_frames();
-#ifndef ZTS
-	/*
-	 * Before any handler of bench's: a heap flagged custom now is another's,
-	 * or libc's. Zend MM puts the heap it starts in its first chunk's first page.
-	 */
-	zend_mm_heap *heap = zend_mm_get_heap();
-	if (!zend_mm_is_custom_heap(heap) && ((uintptr_t) heap & (ZEND_MM_CHUNK_SIZE - 1)) < ZEND_MM_PAGE_SIZE) {
-		bench_sample_startup_heap = heap;
-		bench_sample_main_chunk = (uintptr_t) heap & ~(uintptr_t) (ZEND_MM_CHUNK_SIZE - 1);
-	}
-#endif
+	bench_sample_find_main_chunk();
 	if (ticker) {
 #if PHP_VERSION_ID < 80400
 		/* Frames read in the first chunk alone would miss deep stacks, fibers and generators: the wrapper misses none. */
@@ -963,6 +216,27 @@ void bench_sample_minit(void)
 		zend_execute_internal = bench_sample_execute_internal;
 	}
 #endif
+}
+
+void bench_sample_mshutdown(void)
+{
+	bench_sample_ticker_stop();
+	bench_sample_signal_mshutdown();
+	bench_stacks_free();
+	bench_sample_jit_unwatch();
+#if PHP_VERSION_ID >= 80400
+	bench_frameless_unwrap();
+#endif
+	free(bench_sample.frames);
+	bench_sample.frames = NULL;
+	bench_sample.frames_size = 0;
+	if (bench_sample_lists_internals) {
+		zend_hash_destroy(&bench_sample_internal_functions);
+		bench_sample_lists_internals = false;
+	}
+	bench_sample_notes_ticks = false;
+	bench_sample_main_chunk = 0;
+	bench_sample_startup_heap = NULL;
 }
 
 /* ---- requests ------------------------------------------------------------------ */
@@ -1028,31 +302,16 @@ static void bench_sample_alloc(void *ptr, size_t size)
 	bench_sample.in_alloc_sample = false;
 }
 
-void bench_sample_rinit(void)
+/* Whether CPU samples come from a timer signal: only asked for with the CPU clock and native stacks. */
+static bool bench_sample_wants_signal(void)
 {
-	bench_profile_state *p = bench_profile_get();
+	return BENCH_INI(sample_signal) && BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU && BENCH_INI(native_stacks)
+		&& bench_native_available();
+}
 
-#if PHP_VERSION_ID >= 80400
-	/* A fatal error in a frameless call left it posted. */
-	__atomic_store_n(&bench_frameless_running, 0, __ATOMIC_RELAXED);
-#endif
-
-	if (!bench_sample_drawn(BENCH_INI(sample_requests)) || !bench_profile_starts_with_request()) {
-		return;
-	}
-	const char *refused = bench_sample_time_refused();
-	/* Under the JIT, the ticker reads the stacks itself where it can copy frames: no interrupt is raised. */
-	bool stacks = refused && bench_sample_copies_frames;
-	bool time_samples = !refused || stacks;
-	bench_sample.by_signal = !refused && bench_sample_wants_signal();
-	if (time_samples && !bench_sample.by_signal && !bench_sample_start_ticker()) {
-		bench_dump_count_dropped(NULL);
-		return;
-	}
-	if (!bench_profile_begin_tree(p)) {
-		bench_dump_count_dropped("out of memory");
-		return;
-	}
+/* The profile of a sampled request, begun: its counters at 0, allocation samples drawn. */
+static void bench_sample_begin_profile(bench_profile_state *p)
+{
 	/* A heap swapped in since startup (by another extension): the first chunk of startup's is no longer known to stay. */
 	if (UNEXPECTED(bench_sample_startup_heap && zend_mm_get_heap() != bench_sample_startup_heap)) {
 		__atomic_store_n(&bench_sample_main_chunk, 0, __ATOMIC_RELAXED);
@@ -1081,6 +340,55 @@ void bench_sample_rinit(void)
 		bench_sample.last_cpu_ns = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 		__atomic_store_n(&bench_sample_cpu_start_ns, bench_sample.last_cpu_ns, __ATOMIC_RELAXED);
 	}
+}
+
+/*
+ * No timer signal could be armed for CPU samples: the ticker takes them,
+ * without native frames. False (the request dropped) when it cannot start.
+ */
+static bool bench_sample_signal_refused(bench_profile_state *p)
+{
+	static bool warned;
+	if (!warned) {
+		warned = true;
+		bench_warning("bench: no timer signal for CPU samples (%s): the ticker takes them, without native frames",
+			bench_sample_signal_failure());
+	}
+	bench_sample.by_signal = false;
+	if (!bench_sample_start_ticker()) {
+		p->active = false;
+		bench_dump_count_dropped(NULL);
+		return false;
+	}
+	return true;
+}
+
+void bench_sample_rinit(void)
+{
+	bench_profile_state *p = bench_profile_get();
+
+#if PHP_VERSION_ID >= 80400
+	/* A fatal error in a frameless call left it posted. */
+	__atomic_store_n(&bench_frameless_running, 0, __ATOMIC_RELAXED);
+#endif
+
+	if (!bench_sample_drawn(BENCH_INI(sample_requests)) || !bench_profile_starts_with_request()) {
+		return;
+	}
+	const char *refused = bench_sample_time_refused();
+	/* Under the JIT, the ticker reads the stacks itself where it can copy frames: no interrupt is raised. */
+	bool stacks = refused && bench_sample_copies_frames;
+	bool time_samples = !refused || stacks;
+	bench_sample.by_signal = !refused && bench_sample_wants_signal();
+	if (time_samples && !bench_sample.by_signal && !bench_sample_start_ticker()) {
+		bench_dump_count_dropped(NULL);
+		return;
+	}
+	if (!bench_profile_begin_tree(p)) {
+		bench_dump_count_dropped("out of memory");
+		return;
+	}
+	bench_sample_begin_profile(p);
 	/* A new request: ticks the ticker counted for an earlier one find another name on the count, and are dropped. */
 	uint32_t request = bench_sample_started + 1;
 	__atomic_store_n(&bench_sample_interrupts, (uint64_t) request << 32, __ATOMIC_RELAXED);
@@ -1107,16 +415,7 @@ void bench_sample_rinit(void)
 		if (bench_sample_signal_arm(bench_sample_interval_ns, bench_sample_signal_tick)) {
 			return;
 		}
-		static bool warned;
-		if (!warned) {
-			warned = true;
-			bench_warning("bench: no timer signal for CPU samples (%s): the ticker takes them, without native frames",
-				bench_sample_signal_failure());
-		}
-		bench_sample.by_signal = false;
-		if (!bench_sample_start_ticker()) {
-			p->active = false;
-			bench_dump_count_dropped(NULL);
+		if (!bench_sample_signal_refused(p)) {
 			return;
 		}
 	}
@@ -1216,15 +515,7 @@ void bench_sample_rshutdown(void)
 		read_samples = bench_stacks_merge(p, BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU ? BENCH_COUNTER_CPU_NS : BENCH_COUNTER_WALL_NS,
 			&read_truncated);
 	}
-	/*
-	 * Ticks raised after the VM last checked the interrupt (the script's end,
-	 * shutdown functions' aftermath, other extensions' RSHUTDOWN) are the
-	 * request's time outside any PHP frame: "{request}", the root.
-	 */
-	uint32_t ticks = bench_sample_take_ticks(__ATOMIC_ACQUIRE);
-	if (ticks) {
-		bench_sample_take(NULL, NULL, ticks);
-	}
+	bench_sample_take_rest();
 	p->active = false;
 	p->end_ns = bench_clock_ns(CLOCK_MONOTONIC);
 	bench_sample_charge_unsampled(p);
@@ -1256,17 +547,9 @@ void bench_sample_rshutdown(void)
 	bench_live_say_incomplete(p);
 }
 
-void bench_sample_info(zval *out)
+/* bench_info()'s time_samples: on, read by the ticker, or off under opcache's JIT. */
+static void bench_sample_info_time_samples(zval *out)
 {
-	array_init(out);
-	bool ticker = bench_sample_thread_pid == bench_pid();
-
-	add_assoc_bool(out, "ticker", ticker);
-	if (ticker) {
-		add_assoc_string(out, "ticker_thread", (char *) bench_thread_kind(&bench_sample_thread));
-	} else {
-		add_assoc_null(out, "ticker_thread");
-	}
 	const char *hazard = bench_sample_jit_hazard();
 	if (!hazard) {
 		add_assoc_string(out, "time_samples", "on");
@@ -1281,17 +564,11 @@ void bench_sample_info(zval *out)
 			"lose loop variables, and the ticker cannot read stacks (process_vm_readv: %s)", hazard,
 			bench_sample_ticker_unavailable ? bench_sample_ticker_unavailable : "not tried"));
 	}
-	add_assoc_long(out, "requests_without_time_samples", (zend_long) bench_sample_jit_refused);
-	add_assoc_long(out, "stack_reads_dropped", (zend_long) bench_stacks_dropped());
-	add_assoc_long(out, "interval_us", BENCH_INI(sample_interval_us));
-	add_assoc_string(out, "clock", BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU ? "cpu" : "wall");
-	add_assoc_long(out, "alloc_sample_bytes", BENCH_INI(alloc_sample_bytes));
-	add_assoc_double(out, "alloc_sample_requests", BENCH_INI(alloc_sample_requests));
-	if (BENCH_INI(native_stacks) && !bench_native_available()) {
-		add_assoc_string(out, "native_stacks", "unavailable: built without libunwind (--with-bench-libunwind)");
-	} else {
-		add_assoc_bool(out, "native_stacks", BENCH_INI(native_stacks));
-	}
+}
+
+/* bench_info()'s cpu_native_frames: whether CPU samples carry native frames (the timer signal). */
+static void bench_sample_info_cpu_native_frames(zval *out)
+{
 	if (!BENCH_INI(sample_signal)) {
 		add_assoc_string(out, "cpu_native_frames", "off (bench.sample_signal=0)");
 	} else if (!bench_sample_wants_signal()) {
@@ -1303,6 +580,11 @@ void bench_sample_info(zval *out)
 		add_assoc_str(out, "cpu_native_frames", zend_strpprintf(0, "timer signal %d on the PHP thread's CPU clock",
 			bench_sample_signal_number()));
 	}
+}
+
+/* bench_info()'s internal_calls and frameless_calls: how a sample finds a function that pushed no frame, or popped it. */
+static void bench_sample_info_calls(zval *out)
+{
 #if PHP_VERSION_ID < 80400
 	const char *fallback = "execute_internal wrapper";
 #else
@@ -1333,4 +615,31 @@ void bench_sample_info(zval *out)
 			"a frameless call, and bench could not wrap the handlers (%s)", bench_sample_frameless_failure));
 	}
 #endif
+}
+
+void bench_sample_info(zval *out)
+{
+	array_init(out);
+	const char *ticker = bench_sample_ticker_kind();
+
+	add_assoc_bool(out, "ticker", ticker != NULL);
+	if (ticker) {
+		add_assoc_string(out, "ticker_thread", (char *) ticker);
+	} else {
+		add_assoc_null(out, "ticker_thread");
+	}
+	bench_sample_info_time_samples(out);
+	add_assoc_long(out, "requests_without_time_samples", (zend_long) bench_sample_jit_refused);
+	add_assoc_long(out, "stack_reads_dropped", (zend_long) bench_stacks_dropped());
+	add_assoc_long(out, "interval_us", BENCH_INI(sample_interval_us));
+	add_assoc_string(out, "clock", BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU ? "cpu" : "wall");
+	add_assoc_long(out, "alloc_sample_bytes", BENCH_INI(alloc_sample_bytes));
+	add_assoc_double(out, "alloc_sample_requests", BENCH_INI(alloc_sample_requests));
+	if (BENCH_INI(native_stacks) && !bench_native_available()) {
+		add_assoc_string(out, "native_stacks", "unavailable: built without libunwind (--with-bench-libunwind)");
+	} else {
+		add_assoc_bool(out, "native_stacks", BENCH_INI(native_stacks));
+	}
+	bench_sample_info_cpu_native_frames(out);
+	bench_sample_info_calls(out);
 }

@@ -25,7 +25,7 @@
  * each frame's function current at every call and return, as the VM does.
  */
 
-/** How the ticker reads a frame's function and caller (src/sample/sample.c); false where it cannot. */
+/** How the ticker reads a frame's function and caller (src/sample/ticker.c); false where it cannot. */
 typedef bool (*bench_stacks_frame_reader)(pid_t pid, zend_execute_data *ex, zend_function **func, zend_execute_data **prev);
 /** Whether a function is an internal one known at startup, which lives as long as the process. */
 typedef bool (*bench_stacks_internal_test)(const zend_function *func);
@@ -42,7 +42,7 @@ static zend_always_inline bool bench_stacks_in_chunk(uintptr_t chunk, const void
 /**
  * What the ticker uses (MINIT): the address of EG(current_execute_data), of
  * the frameless call running (NULL before 8.4), of the address of Zend MM's
- * first chunk (0 for none: src/sample/sample.c), and the two functions above.
+ * first chunk (0 for none: src/sample/sample_private.h), and the two functions above.
  */
 void bench_stacks_init(zend_execute_data **current_frame, const uint32_t *frameless_running, const uintptr_t *main_chunk,
 	bench_stacks_frame_reader read_frame, bench_stacks_internal_test is_internal);
