@@ -34,9 +34,9 @@ static void bench_dump_array_costs(zval *out, const int64_t *costs, const bool *
 			continue;
 		}
 		if (measured[c]) {
-			add_assoc_long(out, bench_counter_names[c], (zend_long) costs[c]);
+			add_assoc_long(out, bench_counter_info[c].name, (zend_long) costs[c]);
 		} else {
-			add_assoc_null(out, bench_counter_names[c]);
+			add_assoc_null(out, bench_counter_info[c].name);
 		}
 	}
 }
@@ -121,18 +121,18 @@ static void bench_dump_report(const bench_dump_views *v)
 	if (p->sampled && p->time_samples_off) {
 		fprintf(stderr, "\nbench: %s, %.3f ms, %" PRIu64 " samples (time samples %s), %u call paths; top functions by sampled %s\n",
 			p->request.command, (double) p->request.duration_ns / 1e6, p->samples, p->time_samples_how, p->nodes_used,
-			bench_counter_names[v->sort_counter]);
+			bench_counter_info[v->sort_counter].name);
 		ops = false;
 	} else if (p->sampled) {
 		fprintf(stderr, "\nbench: %s, %.3f ms, %" PRIu64 " samples every " ZEND_LONG_FMT " us%s%s%s, %u call paths; top functions by sampled %s\n",
 			p->request.command, (double) p->request.duration_ns / 1e6, p->samples, BENCH_INI(sample_interval_us),
 			p->time_samples_how[0] ? " (" : "", p->time_samples_how, p->time_samples_how[0] ? ")" : "",
-			p->nodes_used, bench_counter_names[v->sort_counter]);
+			p->nodes_used, bench_counter_info[v->sort_counter].name);
 		ops = false;
 	} else {
 		fprintf(stderr, "\nbench: %s, %s %.3f ms, %" PRId64 " allocations, %u call paths; top owners by own %s\n",
 			p->request.command, "wall", (double) p->total.value[BENCH_COUNTER_WALL_NS] / 1e6,
-			p->total.value[BENCH_COUNTER_ALLOCS], p->nodes_used, bench_counter_names[v->sort_counter]);
+			p->total.value[BENCH_COUNTER_ALLOCS], p->nodes_used, bench_counter_info[v->sort_counter].name);
 	}
 	fprintf(stderr, "%10s %7s %7s %10s %12s  %s\n", p->sampled ? "samples" : "calls", "own%", "incl%", "allocs", ops ? "ops" : "", "function");
 	for (uint32_t i = 0; i <= p->funcs_used && i < 20; i++) {
@@ -149,7 +149,7 @@ static void bench_dump_report(const bench_dump_views *v)
 	}
 	if (!p->sampled) {
 		fprintf(stderr, "overhead (charged to no function): %.2f%% of %s\n",
-			total ? 100.0 * (double) p->overhead[v->sort_counter] / (double) total : 0.0, bench_counter_names[v->sort_counter]);
+			total ? 100.0 * (double) p->overhead[v->sort_counter] / (double) total : 0.0, bench_counter_info[v->sort_counter].name);
 	}
 	if (p->folded_depth || p->folded_nodes) {
 		fprintf(stderr, "folded: %" PRIu64 " calls deeper than bench.max_depth into the frame at the cap, "

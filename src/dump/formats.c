@@ -31,7 +31,7 @@ static void bench_dump_json_costs(bench_buf *b, const int64_t *costs, const bool
 			continue;
 		}
 		bench_buf_puts(b, c ? ",\"" : "{\"");
-		bench_buf_puts(b, bench_counter_names[c]);
+		bench_buf_puts(b, bench_counter_info[c].name);
 		bench_buf_puts(b, "\":");
 		if (measured[c]) {
 			bench_buf_int(b, costs[c]);
@@ -47,7 +47,7 @@ static void bench_dump_json_path_costs(bench_buf *b, const bench_dump_views *v, 
 {
 	for (int i = 0; i < v->ncounters; i++) {
 		bench_buf_puts(b, i ? ",\"" : "{\"");
-		bench_buf_puts(b, bench_counter_names[v->counters[i]]);
+		bench_buf_puts(b, bench_counter_info[v->counters[i]].name);
 		bench_buf_puts(b, "\":");
 		bench_buf_int(b, costs[v->counters[i]]);
 	}
@@ -168,7 +168,7 @@ void bench_dump_json(bench_buf *b, bench_dump_views *v)
 	bench_dump_json_request(b, p);
 	bench_buf_puts(b, ",\"counters\":[");
 	for (int i = 0; i < v->ncounters; i++) {
-		bench_buf_printf(b, "%s\"%s\"", i ? "," : "", bench_counter_names[v->counters[i]]);
+		bench_buf_printf(b, "%s\"%s\"", i ? "," : "", bench_counter_info[v->counters[i]].name);
 	}
 	for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
 		measured[c] = bench_dump_total_measured(v, c);
@@ -514,7 +514,7 @@ void bench_dump_callgrind(bench_buf *b, const bench_dump_views *v)
 	}
 	bench_buf_puts(b, "positions: line\nevents:");
 	for (int i = 0; i < v->ncounters; i++) {
-		bench_buf_printf(b, " %s", bench_counter_names[v->counters[i]]);
+		bench_buf_printf(b, " %s", bench_counter_info[v->counters[i]].name);
 	}
 	bench_buf_puts(b, p->sampled ? " samples" : "");
 	/* summary is what the functions own; the hooks' own cost (overhead) is not in any function. */

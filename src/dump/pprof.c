@@ -109,28 +109,6 @@ static int64_t pb_string(pb_strings *s, const char *str)
 	return s->used++;
 }
 
-/* pprof's names for bench's counters: type and unit. */
-static void pb_counter_type(int counter, const char **type, const char **unit)
-{
-	switch (counter) {
-		case BENCH_COUNTER_WALL_NS: *type = "wall"; *unit = "nanoseconds"; return;
-		case BENCH_COUNTER_CPU_NS: *type = "cpu"; *unit = "nanoseconds"; return;
-		case BENCH_COUNTER_ALLOCS: *type = "alloc_objects"; *unit = "count"; return;
-		case BENCH_COUNTER_ALLOC_BYTES: *type = "alloc_space"; *unit = "bytes"; return;
-		case BENCH_COUNTER_FREES: *type = "free_objects"; *unit = "count"; return;
-		case BENCH_COUNTER_FREED_BYTES: *type = "free_space"; *unit = "bytes"; return;
-		/* Go's heap profiles call what is still held "inuse". */
-		case BENCH_COUNTER_LIVE_ALLOCS: *type = "inuse_objects"; *unit = "count"; return;
-		case BENCH_COUNTER_LIVE_BYTES: *type = "inuse_space"; *unit = "bytes"; return;
-		case BENCH_COUNTER_CLEANUP_ALLOCS: *type = "cleanup_objects"; *unit = "count"; return;
-		case BENCH_COUNTER_CLEANUP_BYTES: *type = "cleanup_space"; *unit = "bytes"; return;
-		case BENCH_COUNTER_GC_ALLOCS: *type = "gc_objects"; *unit = "count"; return;
-		case BENCH_COUNTER_GC_BYTES: *type = "gc_space"; *unit = "bytes"; return;
-		case BENCH_COUNTER_PEAK_BYTES: *type = "peak_space"; *unit = "bytes"; return;
-		default: *type = bench_counter_names[counter]; *unit = "count"; return;
-	}
-}
-
 /* A label of every sample: a string, or a number where str is NULL. */
 static void pb_label(bench_buf *labels, bench_buf *scratch, pb_strings *strings, const char *key, const char *str, int64_t num)
 {
@@ -275,8 +253,9 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const int *cou
 	int64_t calls_index = pb_string(&strings, p->sampled ? "samples" : "calls"), count_index = pb_string(&strings, "count");
 	pb_value_type(b, PB_PROFILE_SAMPLE_TYPE, &scratch, calls_index, count_index);
 	for (int i = 0; i < ncounters; i++) {
-		const char *type, *unit;
-		pb_counter_type(counters[i], &type, &unit);
+		const bench_counter_info_t *info = &bench_counter_info[counters[i]];
+		/* pprof spells units out: "nanoseconds", "bytes", "count". */
+		const char *type = info->pprof_type, *unit = strcmp(info->unit, "ns") == 0 ? "nanoseconds" : info->unit;
 		int64_t type_index = pb_string(&strings, type), unit_index = pb_string(&strings, unit);
 		pb_value_type(b, PB_PROFILE_SAMPLE_TYPE, &scratch, type_index, unit_index);
 		if (counters[i] == sort_counter) {
