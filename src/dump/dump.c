@@ -43,12 +43,14 @@ static void bench_dump_array_costs(zval *out, const int64_t *costs, const bool *
 
 void bench_dump_array(bench_profile_state *p, zval *out)
 {
+	bench_dump_settings settings;
 	bench_dump_views v;
 	zval costs, functions, edges;
 	bool measured[BENCH_COUNTER_COUNT];
 
 	array_init(out);
-	if (!bench_dump_build_views(&v, p)) {
+	bench_dump_take_settings(&settings);
+	if (!bench_dump_build_views(&v, p, &settings)) {
 		bench_dump_free_views(&v);
 		zend_throw_error(NULL, "bench_stop(): out of memory");
 		return;
@@ -116,7 +118,7 @@ static void bench_dump_report(const bench_dump_views *v)
 {
 	const bench_profile_state *p = v->p;
 	int64_t total = p->total.value[v->sort_counter];
-	bool ops = bench_cost_available(BENCH_COUNTER_OPS, NULL);
+	bool ops = v->settings->available[BENCH_COUNTER_OPS];
 
 	if (p->sampled && p->time_samples_off) {
 		fprintf(stderr, "\nbench: %s, %.3f ms, %" PRIu64 " samples (time samples %s), %u call paths; top functions by sampled %s\n",
@@ -125,7 +127,7 @@ static void bench_dump_report(const bench_dump_views *v)
 		ops = false;
 	} else if (p->sampled) {
 		fprintf(stderr, "\nbench: %s, %.3f ms, %" PRIu64 " samples every " ZEND_LONG_FMT " us%s%s%s, %u call paths; top functions by sampled %s\n",
-			p->request.command, (double) p->request.duration_ns / 1e6, p->samples, BENCH_INI(sample_interval_us),
+			p->request.command, (double) p->request.duration_ns / 1e6, p->samples, v->settings->sample_interval_us,
 			p->time_samples_how[0] ? " (" : "", p->time_samples_how, p->time_samples_how[0] ? ")" : "",
 			p->nodes_used, bench_counter_info[v->sort_counter].name);
 		ops = false;
@@ -188,7 +190,7 @@ static void bench_dump_say_open(const bench_dump_settings *s, const bench_profil
 		case BENCH_FORMAT_FOLDED:
 			if (s->compress == BENCH_COMPRESS_NONE) {
 				fprintf(stderr, "open it: flamegraph.pl --countname=%s %s > flame.svg (or speedscope, bench flame)\n",
-					bench_dump_sort_counter(p) == BENCH_COUNTER_INSTRUCTIONS ? "instructions" : "ns", path);
+					bench_dump_sort_counter(p, s) == BENCH_COUNTER_INSTRUCTIONS ? "instructions" : "ns", path);
 			} else {
 				fprintf(stderr, "open it: bench flame %s -o flame.svg (or %s it for flamegraph.pl, speedscope)\n", path, unpack);
 			}
@@ -209,8 +211,9 @@ void bench_dump_profile(bench_profile_state *p)
 	 * php-fpm answers after RSHUTDOWN: there the disk waits for no request.
 	 * The CLI has nobody waiting, writes here and can warn in its request;
 	 * so does the report, which says where the profile went and what writing it cost.
-	 * A thread-safe PHP writes here too: formatting reads module globals, which
-	 * there live in each request thread's own storage, out of the writer's reach.
+	 * A thread-safe PHP writes here too, as before its profiles' formatting
+	 * read settings only from bench_dump_settings: the writer thread has not
+	 * been tried there. bench.report is read here, on the request thread.
 	 */
 #ifndef ZTS
 	if (!BENCH_INI(report) && strcmp(sapi_module.name, "cli") != 0) {
@@ -227,10 +230,11 @@ void bench_dump_profile(bench_profile_state *p)
 	bool written = bench_dump_write(p, &settings, &sink);
 	clock_gettime(CLOCK_MONOTONIC, &ended);
 	bench_writer_say_failures();
+	/* On the request thread, as above. */
 	if (!BENCH_INI(report)) {
 		return;
 	}
-	if (bench_dump_build_views(&v, p)) {
+	if (bench_dump_build_views(&v, p, &settings)) {
 		bench_dump_report(&v);
 	}
 	bench_dump_free_views(&v);

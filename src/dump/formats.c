@@ -54,7 +54,7 @@ static void bench_dump_json_path_costs(bench_buf *b, const bench_dump_views *v, 
 	bench_buf_puts(b, v->ncounters ? "}" : "{}");
 }
 
-static void bench_dump_json_request(bench_buf *b, const bench_profile_state *p)
+static void bench_dump_json_request(bench_buf *b, const bench_profile_state *p, const bench_dump_settings *s)
 {
 	const bench_profile_request *r = &p->request;
 
@@ -84,7 +84,7 @@ static void bench_dump_json_request(bench_buf *b, const bench_profile_state *p)
 	}
 	if (p->sampled) {
 		bench_buf_printf(b, ",\"samples\":%" PRIu64 ",\"interval_us\":" ZEND_LONG_FMT ",\"clock\":\"%s\",\"unsampled_ns\":%" PRId64,
-			p->samples, BENCH_INI(sample_interval_us), BENCH_INI(sample_clock) ? "cpu" : "wall", p->unsampled_ns);
+			p->samples, s->sample_interval_us, s->sample_cpu ? "cpu" : "wall", p->unsampled_ns);
 		if (p->time_samples_how[0]) {
 			bench_buf_puts(b, ",\"time_samples\":\"");
 			bench_buf_json_escape(b, p->time_samples_how);
@@ -165,7 +165,7 @@ void bench_dump_json(bench_buf *b, bench_dump_views *v)
 	const bench_profile_state *p = v->p;
 	bool measured[BENCH_COUNTER_COUNT];
 
-	bench_dump_json_request(b, p);
+	bench_dump_json_request(b, p, v->settings);
 	bench_buf_puts(b, ",\"counters\":[");
 	for (int i = 0; i < v->ncounters; i++) {
 		bench_buf_printf(b, "%s\"%s\"", i ? "," : "", bench_counter_info[v->counters[i]].name);
@@ -483,7 +483,7 @@ void bench_dump_callgrind(bench_buf *b, const bench_dump_views *v)
 	bench_buf_printf(b, "desc: Duration: %" PRId64 " ns, peak memory %zu bytes\n", r->duration_ns, r->peak_memory);
 	if (p->sampled) {
 		bench_buf_printf(b, "desc: Sampled: %" PRIu64 " samples every " ZEND_LONG_FMT " us of %s time\n",
-			p->samples, BENCH_INI(sample_interval_us), BENCH_INI(sample_clock) ? "CPU" : "wall");
+			p->samples, v->settings->sample_interval_us, v->settings->sample_cpu ? "CPU" : "wall");
 		if (p->unsampled_ns) {
 			bench_buf_printf(b, "desc: Unsampled: %" PRId64 " ns of the request's wall time no sample weighed ({unsampled})\n",
 				p->unsampled_ns);

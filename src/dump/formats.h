@@ -30,6 +30,6 @@ void bench_dump_folded(bench_buf *b, const bench_profile_state *p, int counter, 
  * pprof (a perftools.profiles.Profile protocol buffer): a sample per call
  * path with its calls (samples) and own counters; nodes must hold own costs.
  */
-void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const int *counters, int ncounters, int sort_counter);
+void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_dump_settings *s, const int *counters, int ncounters, int sort_counter);
 
 #endif /* BENCH_SRC_DUMP_FORMATS_H */

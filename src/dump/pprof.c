@@ -239,7 +239,7 @@ static void pb_sample_locations(bench_buf *packed, pb_locations *l, const bench_
 	}
 }
 
-void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const int *counters, int ncounters, int sort_counter)
+void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_dump_settings *s, const int *counters, int ncounters, int sort_counter)
 {
 	const bench_profile_request *r = &p->request;
 	bench_buf scratch = {0}, packed = {0}, labels = {0};
@@ -262,7 +262,7 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const int *cou
 			sort_type = type_index;
 			if (p->sampled) {
 				pb_value_type(b, PB_PROFILE_PERIOD_TYPE, &scratch, type_index, unit_index);
-				pb_int(b, PB_PROFILE_PERIOD, BENCH_INI(sample_interval_us) * 1000);
+				pb_int(b, PB_PROFILE_PERIOD, s->sample_interval_us * 1000);
 			}
 		}
 	}

@@ -30,6 +30,7 @@
 #include "writer.h"
 #include "src/lib/warning.h"
 #include "src/sample/native.h"
+#include "src/sample/sample.h"
 
 /* ---- counts and failures (both threads) ------------------------------------- */
 
@@ -130,6 +131,7 @@ void bench_dump_stats(zend_long *written, zend_long *dropped, zend_long *empty, 
 
 const char *bench_dump_dir(void)
 {
+	/* Read on the request thread: by bench_dump_owe() and bench_dump_take_settings(). */
 	return BENCH_INI(output_dir) && *BENCH_INI(output_dir) ? BENCH_INI(output_dir) : php_get_temporary_directory();
 }
 
@@ -154,11 +156,17 @@ void bench_dump_take_settings(bench_dump_settings *s)
 {
 	const char *dir = bench_dump_dir();
 
+	/* The hand-off, on the request thread: the only reads of settings a profile's writing makes. */
 	s->format = (bench_format) BENCH_INI(output_format);
 	s->compress = bench_dump_compression(s->format, (bench_compress) BENCH_INI(compress));
 	s->folded_lines = BENCH_INI(folded_lines);
 	s->max_bytes = BENCH_INI(output_max_mb) > 0 ? (uint64_t) BENCH_INI(output_max_mb) * 1024 * 1024 : 0;
 	s->max_invalid = BENCH_INI(output_max_mb) == BENCH_OUTPUT_MAX_MB_INVALID;
+	s->sample_interval_us = BENCH_INI(sample_interval_us);
+	s->sample_cpu = BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU;
+	for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+		s->available[c] = bench_cost_available((bench_counter) c, NULL);
+	}
 	/* A directory too long to be copied whole is refused (bench_sink_dir_fits()), never written to cut short. */
 	s->dir_too_long = !bench_sink_dir_fits(dir);
 	if (!s->dir_too_long) {
@@ -172,11 +180,11 @@ void bench_dump_take_settings(bench_dump_settings *s)
  * A file name's last parts. Folded stacks have no header, so their name says
  * what their values count: "wall_ns.folded", "cpu_ns.folded" or "instructions.folded".
  */
-static const char *bench_dump_extension(bench_format format, const bench_profile_state *p)
+static const char *bench_dump_extension(const bench_dump_settings *s, const bench_profile_state *p)
 {
-	switch (format) {
+	switch (s->format) {
 		case BENCH_FORMAT_FOLDED:
-			switch (bench_dump_sort_counter(p)) {
+			switch (bench_dump_sort_counter(p, s)) {
 				case BENCH_COUNTER_CPU_NS:
 					return "cpu_ns.folded";
 				case BENCH_COUNTER_INSTRUCTIONS:
@@ -225,23 +233,23 @@ bool bench_dump_write(bench_profile_state *p, const bench_dump_settings *s, benc
 		}
 		allowed = s->max_bytes - used;
 	}
-	if (!bench_sink_open(sink, s->dir, bench_dump_extension(s->format, p), s->compress, allowed)) {
+	if (!bench_sink_open(sink, s->dir, bench_dump_extension(s, p), s->compress, allowed)) {
 		bench_dump_failed(BENCH_FAILURE_UNWRITABLE, "cannot write the profile %s: %s", sink->path, sink->error);
 		return false;
 	}
 	switch (s->format) {
 		/* Folded stacks and pprof are written from the nodes' own costs. */
 		case BENCH_FORMAT_FOLDED:
-			bench_dump_folded(&sink->buf, p, bench_dump_sort_counter(p), s->folded_lines);
+			bench_dump_folded(&sink->buf, p, bench_dump_sort_counter(p, s), s->folded_lines);
 			break;
 		case BENCH_FORMAT_PPROF: {
 			int counters[BENCH_COUNTER_COUNT];
-			int ncounters = bench_dump_counters(p, counters);
-			bench_dump_pprof(&sink->buf, p, counters, ncounters, bench_dump_sort_counter(p));
+			int ncounters = bench_dump_counters(p, s, counters);
+			bench_dump_pprof(&sink->buf, p, s, counters, ncounters, bench_dump_sort_counter(p, s));
 			break;
 		}
 		default:
-			if (!bench_dump_build_views(&v, p)) {
+			if (!bench_dump_build_views(&v, p, s)) {
 				sink->buf.failed = true;
 			} else if (s->format == BENCH_FORMAT_JSON) {
 				bench_dump_json(&sink->buf, &v);
