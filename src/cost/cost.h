@@ -69,7 +69,7 @@ extern const bench_counter_info_t bench_counter_info[BENCH_COUNTER_COUNT];
 /** The counters of the cost vector: those before the live ones. */
 #define BENCH_COUNTER_VECTOR_COUNT BENCH_COUNTER_LIVE_ALLOCS
 
-/** Whether counter c is one of bench.track_live's (BENCH_LIVE_COUNTERS). */
+/** Whether counter c is one of bench.track_live's (those after the cost vector). */
 #define BENCH_COUNTER_IS_LIVE(c) ((c) >= BENCH_COUNTER_VECTOR_COUNT)
 
 /** The counters read at one instant, or the difference of two such reads. */

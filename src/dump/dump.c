@@ -161,44 +161,14 @@ static void bench_dump_report(const bench_dump_views *v)
 
 /* ---- files ---------------------------------------------------------------------------- */
 
-/*
- * The report's last line: the tools that open the file as it was written
- * (docs/formats.md has which viewer reads which compression), and bench's own
- * report command, which reads every format and compression.
- */
+/* The report's last line: how to open the file as it was written (bench_dump_format.open). */
 static void bench_dump_say_open(const bench_dump_settings *s, const bench_profile_state *p, const char *path)
 {
-	const char *unpack = s->compress == BENCH_COMPRESS_ZSTD ? "zstd -d" : "gunzip";
+	const char *count_unit = bench_dump_sort_counter(p, s) == BENCH_COUNTER_INSTRUCTIONS ? "instructions" : "ns";
 
-	switch (s->format) {
-		case BENCH_FORMAT_CALLGRIND:
-			if (s->compress == BENCH_COMPRESS_NONE) {
-				fprintf(stderr, "open it: kcachegrind %s (or qcachegrind, callgrind_annotate, bench top)\n", path);
-			} else if (s->compress == BENCH_COMPRESS_GZIP) {
-				fprintf(stderr, "open it: kcachegrind %s (or bench top; gunzip it for qcachegrind, callgrind_annotate)\n", path);
-			} else {
-				fprintf(stderr, "open it: bench top %s (or zstd -d it for kcachegrind, callgrind_annotate)\n", path);
-			}
-			return;
-		case BENCH_FORMAT_PPROF:
-			if (s->compress == BENCH_COMPRESS_ZSTD) {
-				fprintf(stderr, "open it: bench top %s (or zstd -d it for go tool pprof)\n", path);
-			} else {
-				fprintf(stderr, "open it: go tool pprof -http=: %s (or pprof, bench top)\n", path);
-			}
-			return;
-		case BENCH_FORMAT_FOLDED:
-			if (s->compress == BENCH_COMPRESS_NONE) {
-				fprintf(stderr, "open it: flamegraph.pl --countname=%s %s > flame.svg (or speedscope, bench flame)\n",
-					bench_dump_sort_counter(p, s) == BENCH_COUNTER_INSTRUCTIONS ? "instructions" : "ns", path);
-			} else {
-				fprintf(stderr, "open it: bench flame %s -o flame.svg (or %s it for flamegraph.pl, speedscope)\n", path, unpack);
-			}
-			return;
-		default:
-			fprintf(stderr, "open it: bench html %s -o report.html (or bench top)\n", path);
-			return;
-	}
+	fputs("open it: ", stderr);
+	fprintf(stderr, bench_dump_formats[s->format].open[s->compress], path, count_unit);
+	fputs("\n", stderr);
 }
 
 void bench_dump_profile(bench_profile_state *p)

@@ -239,8 +239,10 @@ static void pb_sample_locations(bench_buf *packed, pb_locations *l, const bench_
 	}
 }
 
-void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_dump_settings *s, const int *counters, int ncounters, int sort_counter)
+void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_dump_settings *s)
 {
+	int counters[BENCH_COUNTER_COUNT];
+	int ncounters = bench_dump_counters(p, s, counters), sort_counter = bench_dump_sort_counter(p, s);
 	const bench_profile_request *r = &p->request;
 	bench_buf scratch = {0}, packed = {0}, labels = {0};
 	pb_strings strings = {0};
