@@ -49,7 +49,7 @@ void bench_dump_array(bench_profile_state *p, zval *out)
 	bool measured[BENCH_COUNTER_COUNT];
 
 	array_init(out);
-	bench_dump_take_settings(&settings);
+	bench_dump_take_request(&settings);
 	if (!bench_dump_build_views(&v, p, &settings)) {
 		bench_dump_free_views(&v);
 		zend_throw_error(NULL, "bench_stop(): out of memory");

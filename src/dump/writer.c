@@ -148,21 +148,27 @@ bench_compress bench_dump_compression(bench_format format, bench_compress compre
 	return bench_dump_formats[format].compress;
 }
 
-void bench_dump_take_settings(bench_dump_settings *s)
+void bench_dump_take_request(bench_dump_settings *s)
 {
-	const char *dir = bench_dump_dir();
-
-	/* The hand-off, on the request thread: the only reads of settings a profile's writing makes. */
-	s->format = (bench_format) BENCH_INI(output_format);
-	s->compress = bench_dump_compression(s->format, (bench_compress) BENCH_INI(compress));
-	s->folded_lines = BENCH_INI(folded_lines);
-	s->max_bytes = BENCH_INI(output_max_mb) > 0 ? (uint64_t) BENCH_INI(output_max_mb) * 1024 * 1024 : 0;
-	s->max_invalid = BENCH_INI(output_max_mb) == BENCH_OUTPUT_MAX_MB_INVALID;
+	/* On the request thread, as bench_dump_take_settings(). */
 	s->sample_interval_us = BENCH_INI(sample_interval_us);
 	s->sample_cpu = BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU;
 	for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
 		s->available[c] = bench_cost_available((bench_counter) c, NULL);
 	}
+}
+
+void bench_dump_take_settings(bench_dump_settings *s)
+{
+	const char *dir = bench_dump_dir();
+
+	/* The hand-off, on the request thread: the only reads of settings a profile's writing makes. */
+	bench_dump_take_request(s);
+	s->format = (bench_format) BENCH_INI(output_format);
+	s->compress = bench_dump_compression(s->format, (bench_compress) BENCH_INI(compress));
+	s->folded_lines = BENCH_INI(folded_lines);
+	s->max_bytes = BENCH_INI(output_max_mb) > 0 ? (uint64_t) BENCH_INI(output_max_mb) * 1024 * 1024 : 0;
+	s->max_invalid = BENCH_INI(output_max_mb) == BENCH_OUTPUT_MAX_MB_INVALID;
 	/* A directory too long to be copied whole is refused (bench_sink_dir_fits()), never written to cut short. */
 	s->dir_too_long = !bench_sink_dir_fits(dir);
 	if (!s->dir_too_long) {

@@ -47,6 +47,12 @@ const char *bench_dump_dir(void);
 /** The compression a profile in format gets: compress, or for auto the one its viewers read. */
 bench_compress bench_dump_compression(bench_format format, bench_compress compress);
 
+/**
+ * What a profile's views read of this request (sampling, which counters have
+ * values), on its thread; not the output's settings (bench_dump_array()).
+ */
+void bench_dump_take_request(bench_dump_settings *s);
+
 /** The settings of this request (on its thread). */
 void bench_dump_take_settings(bench_dump_settings *settings);
 
