@@ -12,6 +12,7 @@
 
 #include "php.h"
 #include "php_ini.h"
+#include "zend_smart_str.h"
 #include "SAPI.h"
 #include "php_bench.h"
 #include "bench_arginfo.h"
@@ -142,14 +143,30 @@ static bool bench_ini_perdir_costlier(const zend_ini_entry *entry, const zend_st
  */
 static ZEND_INI_MH(OnUpdateBenchFormat)
 {
-	static const char *const names[] = {"callgrind", "folded", "json", "pprof"};
 	zend_long *format = (zend_long *) ZEND_INI_GET_ADDR();
+	smart_str expected = {0};
 
 	if (zend_string_equals_literal_ci(new_value, "auto")) {
 		*format = BENCH_INI(mode) == BENCH_MODE_SAMPLE ? BENCH_FORMAT_PPROF : BENCH_FORMAT_CALLGRIND;
 		return SUCCESS;
 	}
-	return bench_ini_choice(format, new_value, "bench.output_format", names, 4, "auto, callgrind, folded, json or pprof");
+	for (int i = 0; i < BENCH_FORMAT_COUNT; i++) {
+		const char *name = bench_dump_format_name((bench_format) i);
+		if (zend_string_equals_cstr(new_value, name, strlen(name))) {
+			*format = i;
+			return SUCCESS;
+		}
+	}
+	/* "auto, callgrind, folded, json or pprof" */
+	smart_str_appends(&expected, "auto");
+	for (int i = 0; i < BENCH_FORMAT_COUNT; i++) {
+		smart_str_appends(&expected, i == BENCH_FORMAT_COUNT - 1 ? " or " : ", ");
+		smart_str_appends(&expected, bench_dump_format_name((bench_format) i));
+	}
+	smart_str_0(&expected);
+	bench_warning("Invalid bench.output_format \"%s\" (expected %s); using the default", ZSTR_VAL(new_value), ZSTR_VAL(expected.s));
+	smart_str_free(&expected);
+	return FAILURE;
 }
 
 static ZEND_INI_MH(OnUpdateBenchCompress)

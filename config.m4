@@ -88,8 +88,11 @@ if test "$PHP_BENCH" != "no"; then
     src/api/zstd.c \
     src/cost/cost.c \
     src/cost/perf_event.c \
+    src/dump/callgrind.c \
     src/dump/dump.c \
+    src/dump/folded.c \
     src/dump/formats.c \
+    src/dump/json.c \
     src/dump/ledger.c \
     src/dump/pprof.c \
     src/dump/sink.c \

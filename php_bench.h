@@ -25,6 +25,12 @@ typedef enum {
 	BENCH_MODE_SAMPLE,
 } bench_mode;
 
+/** What bench.sample_clock selects: the writer thread is told it (src/dump/writer.h), so it is here. */
+typedef enum {
+	BENCH_SAMPLE_WALL = 0,
+	BENCH_SAMPLE_CPU,
+} bench_sample_clock;
+
 /** bench.output_max_mb could not be read: no profile is written (settings fail closed). */
 #define BENCH_OUTPUT_MAX_MB_INVALID (-1)
 

@@ -107,11 +107,7 @@ function merge_description(Model $m): string
 /** pprof's type and unit of a counter (the reverse of counter_name()). */
 function pprof_type(string $name, string $unit): array
 {
-    static $types = ['wall_ns' => 'wall', 'cpu_ns' => 'cpu', 'allocs' => 'alloc_objects', 'alloc_bytes' => 'alloc_space',
-        'frees' => 'free_objects', 'freed_bytes' => 'free_space', 'live_allocs' => 'inuse_objects', 'live_bytes' => 'inuse_space',
-        'cleanup_allocs' => 'cleanup_objects', 'cleanup_bytes' => 'cleanup_space', 'gc_allocs' => 'gc_objects', 'gc_bytes' => 'gc_space',
-        'peak_bytes' => 'peak_space'];
-    return [$types[$name] ?? $name, ['ns' => 'nanoseconds', 'bytes' => 'bytes'][$unit] ?? 'count'];
+    return [COUNTERS[$name]['pprof'] ?? $name, ['ns' => 'nanoseconds', 'bytes' => 'bytes'][$unit] ?? 'count'];
 }
 
 /**

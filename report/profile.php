@@ -139,27 +139,49 @@ final class Profile
     }
 }
 
+/**
+ * bench's counters, one row each, as src/cost/cost.c's bench_counter_info has
+ * them: the unit of a value (ns, bytes or count) and the sample type pprof
+ * files name it by. A counter of no row (another tool's) is read by its name.
+ */
+const COUNTERS = [
+    'wall_ns' => ['unit' => 'ns', 'pprof' => 'wall'],
+    'cpu_ns' => ['unit' => 'ns', 'pprof' => 'cpu'],
+    'instructions' => ['unit' => 'count', 'pprof' => 'instructions'],
+    'cycles' => ['unit' => 'count', 'pprof' => 'cycles'],
+    'allocs' => ['unit' => 'count', 'pprof' => 'alloc_objects'],
+    'alloc_bytes' => ['unit' => 'bytes', 'pprof' => 'alloc_space'],
+    'frees' => ['unit' => 'count', 'pprof' => 'free_objects'],
+    'freed_bytes' => ['unit' => 'bytes', 'pprof' => 'free_space'],
+    'ops' => ['unit' => 'count', 'pprof' => 'ops'],
+    'retained_bytes' => ['unit' => 'bytes', 'pprof' => 'retained_bytes'],
+    // Go's heap profiles call what is still held "inuse".
+    'live_allocs' => ['unit' => 'count', 'pprof' => 'inuse_objects'],
+    'live_bytes' => ['unit' => 'bytes', 'pprof' => 'inuse_space'],
+    'cleanup_allocs' => ['unit' => 'count', 'pprof' => 'cleanup_objects'],
+    'cleanup_bytes' => ['unit' => 'bytes', 'pprof' => 'cleanup_space'],
+    'gc_allocs' => ['unit' => 'count', 'pprof' => 'gc_objects'],
+    'gc_bytes' => ['unit' => 'bytes', 'pprof' => 'gc_space'],
+    'peak_bytes' => ['unit' => 'bytes', 'pprof' => 'peak_space'],
+];
+
 /** Reads "name" (bench's counter name) and a unit from a name and a unit as profiles spell them. */
 function counter_name(string $type, string $unit = ''): array
 {
-    static $pprof = [
-        'wall' => 'wall_ns', 'cpu' => 'cpu_ns', 'alloc_objects' => 'allocs', 'alloc_space' => 'alloc_bytes',
-        'free_objects' => 'frees', 'free_space' => 'freed_bytes',
-        'inuse_objects' => 'live_allocs', 'inuse_space' => 'live_bytes', 'cleanup_objects' => 'cleanup_allocs',
-        'cleanup_space' => 'cleanup_bytes', 'gc_objects' => 'gc_allocs', 'gc_space' => 'gc_bytes',
-        'peak_space' => 'peak_bytes',
-    ];
-    $name = $pprof[$type] ?? $type;
+    static $names = null;
+    $names ??= array_combine(array_column(COUNTERS, 'pprof'), array_keys(COUNTERS));
+    $name = $names[$type] ?? $type;
     return [$name, counter_unit($name, $unit)];
 }
 
-/** The unit of a counter: ns, bytes or count. */
+/** The unit of a counter: ns, bytes or count; one of no row of COUNTERS by its name's suffix. */
 function counter_unit(string $name, string $unit = ''): string
 {
-    if ($unit === 'nanoseconds' || str_ends_with($name, '_ns')) {
+    $known = COUNTERS[$name]['unit'] ?? null;
+    if ($unit === 'nanoseconds' || $known === 'ns' || ($known === null && str_ends_with($name, '_ns'))) {
         return 'ns';
     }
-    if ($unit === 'bytes' || str_ends_with($name, '_bytes')) {
+    if ($unit === 'bytes' || $known === 'bytes' || ($known === null && str_ends_with($name, '_bytes'))) {
         return 'bytes';
     }
     return 'count';

@@ -163,7 +163,7 @@ PHP_FUNCTION(bench_info)
 		if (!available) {
 			add_assoc_string(&counter, "reason", (char *) reason);
 		}
-		add_assoc_zval(&counters, bench_counter_names[i], &counter);
+		add_assoc_zval(&counters, bench_counter_info[i].name, &counter);
 	}
 	add_assoc_zval(return_value, "counters", &counters);
 	zval disturbances;
@@ -214,7 +214,7 @@ void bench_api_minfo(void)
 	for (int i = 0; i < BENCH_COUNTER_VECTOR_COUNT; i++) {
 		const char *reason = NULL;
 
-		php_info_print_table_row(2, bench_counter_names[i],
+		php_info_print_table_row(2, bench_counter_info[i].name,
 			bench_cost_available((bench_counter) i, &reason) ? "available" : reason);
 	}
 	php_info_print_table_end();

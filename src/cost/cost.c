@@ -17,11 +17,29 @@
 #include "perf_event.h"
 #include "src/ops/ops.h"
 
-const char *const bench_counter_names[BENCH_COUNTER_COUNT] = {
-#define BENCH_COUNTER_NAME(id, name) name,
-	BENCH_COUNTERS(BENCH_COUNTER_NAME)
-	BENCH_LIVE_COUNTERS(BENCH_COUNTER_NAME)
-#undef BENCH_COUNTER_NAME
+/*
+ * One row per counter (SPX's metrics table is the model): name, unit, exact,
+ * attributed, pprof type. The live counters come last (BENCH_COUNTER_IS_LIVE()).
+ */
+const bench_counter_info_t bench_counter_info[BENCH_COUNTER_COUNT] = {
+	[BENCH_COUNTER_WALL_NS]        = {"wall_ns",        "ns",    false, true,  "wall"},
+	[BENCH_COUNTER_CPU_NS]         = {"cpu_ns",         "ns",    false, false, "cpu"},
+	[BENCH_COUNTER_INSTRUCTIONS]   = {"instructions",   "count", false, true,  "instructions"},
+	[BENCH_COUNTER_CYCLES]         = {"cycles",         "count", false, true,  "cycles"},
+	[BENCH_COUNTER_ALLOCS]         = {"allocs",         "count", true,  true,  "alloc_objects"},
+	[BENCH_COUNTER_ALLOC_BYTES]    = {"alloc_bytes",    "bytes", true,  true,  "alloc_space"},
+	[BENCH_COUNTER_FREES]          = {"frees",          "count", true,  true,  "free_objects"},
+	[BENCH_COUNTER_FREED_BYTES]    = {"freed_bytes",    "bytes", true,  true,  "free_space"},
+	[BENCH_COUNTER_OPS]            = {"ops",            "count", true,  true,  "ops"},
+	[BENCH_COUNTER_RETAINED_BYTES] = {"retained_bytes", "bytes", true,  false, "retained_bytes"},
+	/* Go's heap profiles call what is still held "inuse". */
+	[BENCH_COUNTER_LIVE_ALLOCS]    = {"live_allocs",    "count", true,  true,  "inuse_objects"},
+	[BENCH_COUNTER_LIVE_BYTES]     = {"live_bytes",     "bytes", true,  true,  "inuse_space"},
+	[BENCH_COUNTER_CLEANUP_ALLOCS] = {"cleanup_allocs", "count", true,  true,  "cleanup_objects"},
+	[BENCH_COUNTER_CLEANUP_BYTES]  = {"cleanup_bytes",  "bytes", true,  true,  "cleanup_space"},
+	[BENCH_COUNTER_GC_ALLOCS]      = {"gc_allocs",      "count", true,  true,  "gc_objects"},
+	[BENCH_COUNTER_GC_BYTES]       = {"gc_bytes",       "bytes", true,  true,  "gc_space"},
+	[BENCH_COUNTER_PEAK_BYTES]     = {"peak_bytes",     "bytes", true,  true,  "peak_space"},
 };
 
 /* Array keys, interned once so that building a metrics array allocates no key. */
@@ -30,7 +48,8 @@ static zend_string *bench_counter_keys[BENCH_COUNTER_COUNT];
 void bench_cost_minit(void)
 {
 	for (int i = 0; i < BENCH_COUNTER_COUNT; i++) {
-		bench_counter_keys[i] = zend_string_init_interned(bench_counter_names[i], strlen(bench_counter_names[i]), 1);
+		const char *name = bench_counter_info[i].name;
+		bench_counter_keys[i] = zend_string_init_interned(name, strlen(name), 1);
 	}
 }
 
@@ -178,21 +197,19 @@ void bench_cost_read_fast(bench_cost *out)
 	out->value[BENCH_COUNTER_WALL_NS] = (int64_t) bench_cost_ticks();
 	out->value[BENCH_COUNTER_OPS] = (int64_t) bench_ops_read();
 	bench_cost_read_allocs(out);
+	/* The counters that bench_counter_info marks unattributed: one by one, not a loop over the table, as every hook reads. */
 	out->value[BENCH_COUNTER_CPU_NS] = 0;
 	out->value[BENCH_COUNTER_RETAINED_BYTES] = 0;
 	bench_cost_zero_live(out);
 }
 
-bool bench_cost_attributed(bench_counter c)
-{
-	/* The live counters are attributed too, but set by the profile's end, not charged per interval. */
-	return c != BENCH_COUNTER_CPU_NS && c != BENCH_COUNTER_RETAINED_BYTES && !BENCH_COUNTER_IS_LIVE(c);
-}
-
 void bench_cost_keep_attributed(bench_cost *cost)
 {
-	cost->value[BENCH_COUNTER_CPU_NS] = 0;
-	cost->value[BENCH_COUNTER_RETAINED_BYTES] = 0;
+	for (int i = 0; i < BENCH_COUNTER_VECTOR_COUNT; i++) {
+		if (!bench_counter_info[i].attributed) {
+			cost->value[i] = 0;
+		}
+	}
 }
 
 void bench_cost_sub(bench_cost *out, const bench_cost *end, const bench_cost *start)
@@ -242,19 +259,6 @@ bool bench_cost_available(bench_counter c, const char **reason)
 	return false;
 }
 
-bool bench_cost_exact(bench_counter c)
-{
-	switch (c) {
-		case BENCH_COUNTER_WALL_NS:
-		case BENCH_COUNTER_CPU_NS:
-		case BENCH_COUNTER_INSTRUCTIONS:
-		case BENCH_COUNTER_CYCLES:
-			return false;
-		default:
-			return true;
-	}
-}
-
 void bench_cost_to_array(zval *out, const bench_cost *cost, zend_long divisor)
 {
 	array_init_size(out, BENCH_COUNTER_VECTOR_COUNT);
@@ -263,7 +267,7 @@ void bench_cost_to_array(zval *out, const bench_cost *cost, zend_long divisor)
 
 		if (!bench_cost_available((bench_counter) i, NULL)) {
 			ZVAL_NULL(&value);
-		} else if (divisor == 1 || (bench_cost_exact((bench_counter) i) && cost->value[i] % divisor == 0)) {
+		} else if (divisor == 1 || (bench_counter_info[i].exact && cost->value[i] % divisor == 0)) {
 			/* A whole mean of an exact counter is exact too: 5, which a test asserts with ===, not 5.0. */
 			ZVAL_LONG(&value, (zend_long) (cost->value[i] / divisor));
 		} else {

@@ -14,47 +14,62 @@
 
 /*
  * The cost vector: every counter bench reads, in the order of the keys of
- * bench_measure()'s metrics. X(ID, "name") per counter.
+ * bench_measure()'s metrics; then the counters of profile mode with
+ * bench.track_live=1 only (src/alloc/live.h): levels a profile's end takes,
+ * not read at an instant. bench_measure() and bench_counters() have none of
+ * those, and a profile without live tracking writes none. What bench knows
+ * of each counter is its row of bench_counter_info.
  */
-#define BENCH_COUNTERS(X) \
-	X(WALL_NS,        "wall_ns") \
-	X(CPU_NS,         "cpu_ns") \
-	X(INSTRUCTIONS,   "instructions") \
-	X(CYCLES,         "cycles") \
-	X(ALLOCS,         "allocs") \
-	X(ALLOC_BYTES,    "alloc_bytes") \
-	X(FREES,          "frees") \
-	X(FREED_BYTES,    "freed_bytes") \
-	X(OPS,            "ops") \
-	X(RETAINED_BYTES, "retained_bytes")
-
-/*
- * Counters of profile mode with bench.track_live=1 only (src/alloc/live.h),
- * after the cost vector: levels a profile's end takes, not read at an
- * instant. bench_measure() and bench_counters() have none of them, and a
- * profile without live tracking writes none.
- */
-#define BENCH_LIVE_COUNTERS(X) \
-	X(LIVE_ALLOCS,    "live_allocs") \
-	X(LIVE_BYTES,     "live_bytes") \
-	X(CLEANUP_ALLOCS, "cleanup_allocs") \
-	X(CLEANUP_BYTES,  "cleanup_bytes") \
-	X(GC_ALLOCS,      "gc_allocs") \
-	X(GC_BYTES,       "gc_bytes") \
-	X(PEAK_BYTES,     "peak_bytes")
-
 typedef enum {
-#define BENCH_COUNTER_ENUM(id, name) BENCH_COUNTER_##id,
-	BENCH_COUNTERS(BENCH_COUNTER_ENUM)
-	BENCH_LIVE_COUNTERS(BENCH_COUNTER_ENUM)
-#undef BENCH_COUNTER_ENUM
+	BENCH_COUNTER_WALL_NS,
+	BENCH_COUNTER_CPU_NS,
+	BENCH_COUNTER_INSTRUCTIONS,
+	BENCH_COUNTER_CYCLES,
+	BENCH_COUNTER_ALLOCS,
+	BENCH_COUNTER_ALLOC_BYTES,
+	BENCH_COUNTER_FREES,
+	BENCH_COUNTER_FREED_BYTES,
+	BENCH_COUNTER_OPS,
+	BENCH_COUNTER_RETAINED_BYTES,
+	BENCH_COUNTER_LIVE_ALLOCS,
+	BENCH_COUNTER_LIVE_BYTES,
+	BENCH_COUNTER_CLEANUP_ALLOCS,
+	BENCH_COUNTER_CLEANUP_BYTES,
+	BENCH_COUNTER_GC_ALLOCS,
+	BENCH_COUNTER_GC_BYTES,
+	BENCH_COUNTER_PEAK_BYTES,
 	BENCH_COUNTER_COUNT
 } bench_counter;
+
+/** What bench knows of a counter, whatever the request: one row of bench_counter_info. */
+typedef struct {
+	/** its key in bench_measure()'s metrics, bench_counters() and every profile format */
+	const char *name;
+	/** what a value counts: "ns", "bytes" or "count" (report/profile.php's COUNTERS has the same) */
+	const char *unit;
+	/**
+	 * whether it repeats exactly from run to run of the same code
+	 * (allocations, bytes, opcodes), unlike clocks and hardware counters
+	 */
+	bool exact;
+	/**
+	 * whether profile mode attributes it to functions (see
+	 * bench_cost_read_fast()): not the CPU clock (a system call) nor retained
+	 * bytes (a level, not a running total). The live counters are attributed
+	 * too, but set by the profile's end, not charged per interval.
+	 */
+	bool attributed;
+	/** its sample type in pprof (Go's names where Go has one) */
+	const char *pprof_type;
+} bench_counter_info_t;
+
+/** One row per counter, indexed by bench_counter. */
+extern const bench_counter_info_t bench_counter_info[BENCH_COUNTER_COUNT];
 
 /** The counters of the cost vector: those before the live ones. */
 #define BENCH_COUNTER_VECTOR_COUNT BENCH_COUNTER_LIVE_ALLOCS
 
-/** Whether counter c is one of bench.track_live's (BENCH_LIVE_COUNTERS). */
+/** Whether counter c is one of bench.track_live's (those after the cost vector). */
 #define BENCH_COUNTER_IS_LIVE(c) ((c) >= BENCH_COUNTER_VECTOR_COUNT)
 
 /** The counters read at one instant, or the difference of two such reads. */
@@ -62,9 +77,6 @@ typedef struct {
 	/** one value per bench_counter; meaningless where the counter is unavailable */
 	int64_t value[BENCH_COUNTER_COUNT];
 } bench_cost;
-
-/** Names of the counters, indexed by bench_counter. */
-extern const char *const bench_counter_names[BENCH_COUNTER_COUNT];
 
 /** Interns the counter names used as array keys. */
 void bench_cost_minit(void);
@@ -131,8 +143,11 @@ static zend_always_inline uint64_t bench_cost_ticks(void)
 /** Checks once per process whether the time stamp counter can be used. */
 void bench_cost_minit_ticks(void);
 
-/** Whether profile mode attributes counter c to functions (see bench_cost_read_fast()). */
-bool bench_cost_attributed(bench_counter c);
+/** Whether profile mode attributes counter c to functions (bench_counter_info_t.attributed). */
+static zend_always_inline bool bench_cost_attributed(bench_counter c)
+{
+	return bench_counter_info[c].attributed;
+}
 
 /** Zeroes the counters that are not attributed. */
 void bench_cost_keep_attributed(bench_cost *cost);
@@ -145,12 +160,6 @@ void bench_cost_sub(bench_cost *out, const bench_cost *end, const bench_cost *st
  * reason is not NULL) says why, in words meant for the user.
  */
 bool bench_cost_available(bench_counter c, const char **reason);
-
-/**
- * Whether counter c repeats exactly from run to run of the same code
- * (allocations, bytes, opcodes), unlike clocks and hardware counters.
- */
-bool bench_cost_exact(bench_counter c);
 
 /**
  * Fills out with an array of every counter, keyed by name: null where the

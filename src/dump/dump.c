@@ -34,21 +34,23 @@ static void bench_dump_array_costs(zval *out, const int64_t *costs, const bool *
 			continue;
 		}
 		if (measured[c]) {
-			add_assoc_long(out, bench_counter_names[c], (zend_long) costs[c]);
+			add_assoc_long(out, bench_counter_info[c].name, (zend_long) costs[c]);
 		} else {
-			add_assoc_null(out, bench_counter_names[c]);
+			add_assoc_null(out, bench_counter_info[c].name);
 		}
 	}
 }
 
 void bench_dump_array(bench_profile_state *p, zval *out)
 {
+	bench_dump_settings settings;
 	bench_dump_views v;
 	zval costs, functions, edges;
 	bool measured[BENCH_COUNTER_COUNT];
 
 	array_init(out);
-	if (!bench_dump_build_views(&v, p)) {
+	bench_dump_take_request(&settings);
+	if (!bench_dump_build_views(&v, p, &settings)) {
 		bench_dump_free_views(&v);
 		zend_throw_error(NULL, "bench_stop(): out of memory");
 		return;
@@ -116,23 +118,23 @@ static void bench_dump_report(const bench_dump_views *v)
 {
 	const bench_profile_state *p = v->p;
 	int64_t total = p->total.value[v->sort_counter];
-	bool ops = bench_cost_available(BENCH_COUNTER_OPS, NULL);
+	bool ops = v->settings->available[BENCH_COUNTER_OPS];
 
 	if (p->sampled && p->time_samples_off) {
 		fprintf(stderr, "\nbench: %s, %.3f ms, %" PRIu64 " samples (time samples %s), %u call paths; top functions by sampled %s\n",
 			p->request.command, (double) p->request.duration_ns / 1e6, p->samples, p->time_samples_how, p->nodes_used,
-			bench_counter_names[v->sort_counter]);
+			bench_counter_info[v->sort_counter].name);
 		ops = false;
 	} else if (p->sampled) {
 		fprintf(stderr, "\nbench: %s, %.3f ms, %" PRIu64 " samples every " ZEND_LONG_FMT " us%s%s%s, %u call paths; top functions by sampled %s\n",
-			p->request.command, (double) p->request.duration_ns / 1e6, p->samples, BENCH_INI(sample_interval_us),
+			p->request.command, (double) p->request.duration_ns / 1e6, p->samples, v->settings->sample_interval_us,
 			p->time_samples_how[0] ? " (" : "", p->time_samples_how, p->time_samples_how[0] ? ")" : "",
-			p->nodes_used, bench_counter_names[v->sort_counter]);
+			p->nodes_used, bench_counter_info[v->sort_counter].name);
 		ops = false;
 	} else {
 		fprintf(stderr, "\nbench: %s, %s %.3f ms, %" PRId64 " allocations, %u call paths; top owners by own %s\n",
 			p->request.command, "wall", (double) p->total.value[BENCH_COUNTER_WALL_NS] / 1e6,
-			p->total.value[BENCH_COUNTER_ALLOCS], p->nodes_used, bench_counter_names[v->sort_counter]);
+			p->total.value[BENCH_COUNTER_ALLOCS], p->nodes_used, bench_counter_info[v->sort_counter].name);
 	}
 	fprintf(stderr, "%10s %7s %7s %10s %12s  %s\n", p->sampled ? "samples" : "calls", "own%", "incl%", "allocs", ops ? "ops" : "", "function");
 	for (uint32_t i = 0; i <= p->funcs_used && i < 20; i++) {
@@ -149,7 +151,7 @@ static void bench_dump_report(const bench_dump_views *v)
 	}
 	if (!p->sampled) {
 		fprintf(stderr, "overhead (charged to no function): %.2f%% of %s\n",
-			total ? 100.0 * (double) p->overhead[v->sort_counter] / (double) total : 0.0, bench_counter_names[v->sort_counter]);
+			total ? 100.0 * (double) p->overhead[v->sort_counter] / (double) total : 0.0, bench_counter_info[v->sort_counter].name);
 	}
 	if (p->folded_depth || p->folded_nodes) {
 		fprintf(stderr, "folded: %" PRIu64 " calls deeper than bench.max_depth into the frame at the cap, "
@@ -159,44 +161,14 @@ static void bench_dump_report(const bench_dump_views *v)
 
 /* ---- files ---------------------------------------------------------------------------- */
 
-/*
- * The report's last line: the tools that open the file as it was written
- * (docs/formats.md has which viewer reads which compression), and bench's own
- * report command, which reads every format and compression.
- */
+/* The report's last line: how to open the file as it was written (bench_dump_format.open). */
 static void bench_dump_say_open(const bench_dump_settings *s, const bench_profile_state *p, const char *path)
 {
-	const char *unpack = s->compress == BENCH_COMPRESS_ZSTD ? "zstd -d" : "gunzip";
+	const char *count_unit = bench_dump_sort_counter(p, s) == BENCH_COUNTER_INSTRUCTIONS ? "instructions" : "ns";
 
-	switch (s->format) {
-		case BENCH_FORMAT_CALLGRIND:
-			if (s->compress == BENCH_COMPRESS_NONE) {
-				fprintf(stderr, "open it: kcachegrind %s (or qcachegrind, callgrind_annotate, bench top)\n", path);
-			} else if (s->compress == BENCH_COMPRESS_GZIP) {
-				fprintf(stderr, "open it: kcachegrind %s (or bench top; gunzip it for qcachegrind, callgrind_annotate)\n", path);
-			} else {
-				fprintf(stderr, "open it: bench top %s (or zstd -d it for kcachegrind, callgrind_annotate)\n", path);
-			}
-			return;
-		case BENCH_FORMAT_PPROF:
-			if (s->compress == BENCH_COMPRESS_ZSTD) {
-				fprintf(stderr, "open it: bench top %s (or zstd -d it for go tool pprof)\n", path);
-			} else {
-				fprintf(stderr, "open it: go tool pprof -http=: %s (or pprof, bench top)\n", path);
-			}
-			return;
-		case BENCH_FORMAT_FOLDED:
-			if (s->compress == BENCH_COMPRESS_NONE) {
-				fprintf(stderr, "open it: flamegraph.pl --countname=%s %s > flame.svg (or speedscope, bench flame)\n",
-					bench_dump_sort_counter(p) == BENCH_COUNTER_INSTRUCTIONS ? "instructions" : "ns", path);
-			} else {
-				fprintf(stderr, "open it: bench flame %s -o flame.svg (or %s it for flamegraph.pl, speedscope)\n", path, unpack);
-			}
-			return;
-		default:
-			fprintf(stderr, "open it: bench html %s -o report.html (or bench top)\n", path);
-			return;
-	}
+	fputs("open it: ", stderr);
+	fprintf(stderr, bench_dump_formats[s->format].open[s->compress], path, count_unit);
+	fputs("\n", stderr);
 }
 
 void bench_dump_profile(bench_profile_state *p)
@@ -209,8 +181,9 @@ void bench_dump_profile(bench_profile_state *p)
 	 * php-fpm answers after RSHUTDOWN: there the disk waits for no request.
 	 * The CLI has nobody waiting, writes here and can warn in its request;
 	 * so does the report, which says where the profile went and what writing it cost.
-	 * A thread-safe PHP writes here too: formatting reads module globals, which
-	 * there live in each request thread's own storage, out of the writer's reach.
+	 * A thread-safe PHP writes here too, as before its profiles' formatting
+	 * read settings only from bench_dump_settings: the writer thread has not
+	 * been tried there. bench.report is read here, on the request thread.
 	 */
 #ifndef ZTS
 	if (!BENCH_INI(report) && strcmp(sapi_module.name, "cli") != 0) {
@@ -227,10 +200,11 @@ void bench_dump_profile(bench_profile_state *p)
 	bool written = bench_dump_write(p, &settings, &sink);
 	clock_gettime(CLOCK_MONOTONIC, &ended);
 	bench_writer_say_failures();
+	/* On the request thread, as above. */
 	if (!BENCH_INI(report)) {
 		return;
 	}
-	if (bench_dump_build_views(&v, p)) {
+	if (bench_dump_build_views(&v, p, &settings)) {
 		bench_dump_report(&v);
 	}
 	bench_dump_free_views(&v);

@@ -12,13 +12,17 @@
 #include "src/tree/tree.h"
 #include "sink.h"
 
-/** What bench.output_format selects. */
+/** What bench.output_format selects; what bench knows of each is its row of bench_dump_formats (formats.h). */
 typedef enum {
 	BENCH_FORMAT_CALLGRIND = 0,
 	BENCH_FORMAT_FOLDED,
 	BENCH_FORMAT_JSON,
 	BENCH_FORMAT_PPROF,
+	BENCH_FORMAT_COUNT
 } bench_format;
+
+/** The bench.output_format value that selects format. */
+const char *bench_dump_format_name(bench_format format);
 
 /**
  * Writes the request's profile to bench.output_dir in bench.output_format

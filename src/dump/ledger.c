@@ -240,6 +240,7 @@ static void bench_ledger_atfork_child(void)
 {
 	pthread_mutex_init(&bench_ledger.lock, NULL);
 	bench_ledger.started = 0;
+	/* The forking thread is a request's: its module globals are its own. */
 	BENCH_G(ledger_line) = NULL;
 	for (int i = 0; i < bench_ledger.dirs_used; i++) {
 		bench_ledger.dirs[i].own = NULL;
@@ -309,6 +310,11 @@ static bench_ledger_slot *bench_ledger_line_for(const char *dir, bench_ledger_fo
 	return bench_ledger.dirs[i].own;
 }
 
+/*
+ * The request's line is a module global: bench_ledger_begin(), _end() and
+ * _hand_over() run on the request thread; the writer thread gets the line
+ * with its job, for bench_ledger_written().
+ */
 void bench_ledger_begin(const char *dir)
 {
 	if (BENCH_G(ledger_line)) {
@@ -332,6 +338,7 @@ void bench_ledger_begin(const char *dir)
 	}
 }
 
+/* On the request thread (see bench_ledger_begin()). */
 void bench_ledger_end(void)
 {
 	bench_ledger_slot *line = BENCH_G(ledger_line);
@@ -342,6 +349,7 @@ void bench_ledger_end(void)
 	}
 }
 
+/* On the request thread (see bench_ledger_begin()). */
 bench_ledger_slot *bench_ledger_hand_over(void)
 {
 	bench_ledger_slot *line = BENCH_G(ledger_line);
@@ -380,5 +388,6 @@ void bench_ledger_mshutdown(void)
 	}
 	bench_ledger.dirs_used = 0;
 	pthread_mutex_unlock(&bench_ledger.lock);
+	/* MSHUTDOWN, after the writer thread has stopped. */
 	BENCH_G(ledger_line) = NULL;
 }

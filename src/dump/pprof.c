@@ -109,28 +109,6 @@ static int64_t pb_string(pb_strings *s, const char *str)
 	return s->used++;
 }
 
-/* pprof's names for bench's counters: type and unit. */
-static void pb_counter_type(int counter, const char **type, const char **unit)
-{
-	switch (counter) {
-		case BENCH_COUNTER_WALL_NS: *type = "wall"; *unit = "nanoseconds"; return;
-		case BENCH_COUNTER_CPU_NS: *type = "cpu"; *unit = "nanoseconds"; return;
-		case BENCH_COUNTER_ALLOCS: *type = "alloc_objects"; *unit = "count"; return;
-		case BENCH_COUNTER_ALLOC_BYTES: *type = "alloc_space"; *unit = "bytes"; return;
-		case BENCH_COUNTER_FREES: *type = "free_objects"; *unit = "count"; return;
-		case BENCH_COUNTER_FREED_BYTES: *type = "free_space"; *unit = "bytes"; return;
-		/* Go's heap profiles call what is still held "inuse". */
-		case BENCH_COUNTER_LIVE_ALLOCS: *type = "inuse_objects"; *unit = "count"; return;
-		case BENCH_COUNTER_LIVE_BYTES: *type = "inuse_space"; *unit = "bytes"; return;
-		case BENCH_COUNTER_CLEANUP_ALLOCS: *type = "cleanup_objects"; *unit = "count"; return;
-		case BENCH_COUNTER_CLEANUP_BYTES: *type = "cleanup_space"; *unit = "bytes"; return;
-		case BENCH_COUNTER_GC_ALLOCS: *type = "gc_objects"; *unit = "count"; return;
-		case BENCH_COUNTER_GC_BYTES: *type = "gc_space"; *unit = "bytes"; return;
-		case BENCH_COUNTER_PEAK_BYTES: *type = "peak_space"; *unit = "bytes"; return;
-		default: *type = bench_counter_names[counter]; *unit = "count"; return;
-	}
-}
-
 /* A label of every sample: a string, or a number where str is NULL. */
 static void pb_label(bench_buf *labels, bench_buf *scratch, pb_strings *strings, const char *key, const char *str, int64_t num)
 {
@@ -261,8 +239,10 @@ static void pb_sample_locations(bench_buf *packed, pb_locations *l, const bench_
 	}
 }
 
-void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const int *counters, int ncounters, int sort_counter)
+void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_dump_settings *s)
 {
+	int counters[BENCH_COUNTER_COUNT];
+	int ncounters = bench_dump_counters(p, s, counters), sort_counter = bench_dump_sort_counter(p, s);
 	const bench_profile_request *r = &p->request;
 	bench_buf scratch = {0}, packed = {0}, labels = {0};
 	pb_strings strings = {0};
@@ -275,15 +255,16 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const int *cou
 	int64_t calls_index = pb_string(&strings, p->sampled ? "samples" : "calls"), count_index = pb_string(&strings, "count");
 	pb_value_type(b, PB_PROFILE_SAMPLE_TYPE, &scratch, calls_index, count_index);
 	for (int i = 0; i < ncounters; i++) {
-		const char *type, *unit;
-		pb_counter_type(counters[i], &type, &unit);
+		const bench_counter_info_t *info = &bench_counter_info[counters[i]];
+		/* pprof spells units out: "nanoseconds", "bytes", "count". */
+		const char *type = info->pprof_type, *unit = strcmp(info->unit, "ns") == 0 ? "nanoseconds" : info->unit;
 		int64_t type_index = pb_string(&strings, type), unit_index = pb_string(&strings, unit);
 		pb_value_type(b, PB_PROFILE_SAMPLE_TYPE, &scratch, type_index, unit_index);
 		if (counters[i] == sort_counter) {
 			sort_type = type_index;
 			if (p->sampled) {
 				pb_value_type(b, PB_PROFILE_PERIOD_TYPE, &scratch, type_index, unit_index);
-				pb_int(b, PB_PROFILE_PERIOD, BENCH_INI(sample_interval_us) * 1000);
+				pb_int(b, PB_PROFILE_PERIOD, s->sample_interval_us * 1000);
 			}
 		}
 	}

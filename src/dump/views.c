@@ -15,12 +15,12 @@
 #include "php.h"
 #include "views.h"
 
-int bench_dump_counters(const bench_profile_state *p, int *out)
+int bench_dump_counters(const bench_profile_state *p, const bench_dump_settings *s, int *out)
 {
 	int n = 0;
 
 	if (p->sampled) {
-		out[n++] = bench_dump_sort_counter(p);
+		out[n++] = bench_dump_sort_counter(p, s);
 		if (p->alloc_counters) {
 			out[n++] = BENCH_COUNTER_ALLOCS;
 			out[n++] = BENCH_COUNTER_ALLOC_BYTES;
@@ -31,7 +31,7 @@ int bench_dump_counters(const bench_profile_state *p, int *out)
 		return n;
 	}
 	for (int c = 0; c < BENCH_COUNTER_VECTOR_COUNT; c++) {
-		if (bench_cost_attributed((bench_counter) c) && bench_cost_available((bench_counter) c, NULL)) {
+		if (bench_cost_attributed((bench_counter) c) && s->available[c]) {
 			out[n++] = c;
 		}
 	}
@@ -263,15 +263,16 @@ static bool bench_dump_edge_samples(bench_dump_views *v)
 	return true;
 }
 
-bool bench_dump_build_views(bench_dump_views *v, bench_profile_state *p)
+bool bench_dump_build_views(bench_dump_views *v, bench_profile_state *p, const bench_dump_settings *s)
 {
 	uint32_t nfuncs = p->funcs_used + 1;
 
 	memset(v, 0, sizeof(*v));
 	v->p = p;
+	v->settings = s;
 	/* Without time samples, the sampled allocations rank the functions, not a time that is zero everywhere. */
-	v->sort_counter = p->sampled && p->time_samples_off && p->allocs_sampled ? BENCH_COUNTER_ALLOC_BYTES : bench_dump_sort_counter(p);
-	v->ncounters = bench_dump_counters(p, v->counters);
+	v->sort_counter = p->sampled && p->time_samples_off && p->allocs_sampled ? BENCH_COUNTER_ALLOC_BYTES : bench_dump_sort_counter(p, s);
+	v->ncounters = bench_dump_counters(p, s, v->counters);
 	for (int i = 0; i < v->ncounters; i++) {
 		v->attributed[v->counters[i]] = true;
 	}
@@ -373,7 +374,7 @@ bool bench_dump_total_measured(const bench_dump_views *v, int c)
 	if (v->p->sampled || BENCH_COUNTER_IS_LIVE(c)) {
 		return v->attributed[c];
 	}
-	return bench_cost_available((bench_counter) c, NULL);
+	return v->settings->available[c];
 }
 
 void bench_dump_free_views(bench_dump_views *v)

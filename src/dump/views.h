@@ -11,6 +11,7 @@
 
 #include "php_bench.h"
 #include "src/tree/tree.h"
+#include "writer.h"
 
 /** Per function: calls, own cost, and inclusive cost counted once per recursion. */
 typedef struct {
@@ -48,6 +49,8 @@ typedef struct {
  */
 typedef struct {
 	bench_profile_state *p;
+	/** what the profile's request was (the views are built on whichever thread writes it) */
+	const bench_dump_settings *settings;
 	/** the counters written, in order */
 	int counters[BENCH_COUNTER_COUNT];
 	int ncounters;
@@ -125,19 +128,19 @@ static zend_always_inline uint32_t bench_dump_own_line(const bench_profile_state
  * The counter that orders functions and weighs folded stacks: instructions
  * where available, else wall time; in sample mode the sampled clock.
  */
-static zend_always_inline int bench_dump_sort_counter(const bench_profile_state *p)
+static zend_always_inline int bench_dump_sort_counter(const bench_profile_state *p, const bench_dump_settings *s)
 {
 	if (p->sampled) {
-		return BENCH_INI(sample_clock) ? BENCH_COUNTER_CPU_NS : BENCH_COUNTER_WALL_NS;
+		return s->sample_cpu ? BENCH_COUNTER_CPU_NS : BENCH_COUNTER_WALL_NS;
 	}
-	return bench_cost_available(BENCH_COUNTER_INSTRUCTIONS, NULL) ? BENCH_COUNTER_INSTRUCTIONS : BENCH_COUNTER_WALL_NS;
+	return s->available[BENCH_COUNTER_INSTRUCTIONS] ? BENCH_COUNTER_INSTRUCTIONS : BENCH_COUNTER_WALL_NS;
 }
 
 /** The counters a profile writes, in order (at most BENCH_COUNTER_COUNT): returns how many. */
-int bench_dump_counters(const bench_profile_state *p, int *out);
+int bench_dump_counters(const bench_profile_state *p, const bench_dump_settings *s, int *out);
 
 /** Builds the views; false when memory ran out (free them all the same). */
-bool bench_dump_build_views(bench_dump_views *v, bench_profile_state *p);
+bool bench_dump_build_views(bench_dump_views *v, bench_profile_state *p, const bench_dump_settings *s);
 void bench_dump_free_views(bench_dump_views *v);
 
 /** The inclusive cost of an edge: the sum over its nodes. */
@@ -148,8 +151,8 @@ void bench_dump_views_restore_own(bench_dump_views *v);
 
 /**
  * Whether the profile's totals have a value for counter c: in profile mode
- * every counter available here (the CPU clock too, read at the start and the
- * end), in sample mode the sampled ones.
+ * every counter available in its request (the CPU clock too, read at the
+ * start and the end), in sample mode the sampled ones.
  */
 bool bench_dump_total_measured(const bench_dump_views *v, int c);
 

@@ -129,6 +129,7 @@ void bench_dump_stats(zend_long *written, zend_long *dropped, zend_long *empty, 
 
 const char *bench_dump_dir(void)
 {
+	/* Read on the request thread: by bench_dump_owe() and bench_dump_take_settings(). */
 	return BENCH_INI(output_dir) && *BENCH_INI(output_dir) ? BENCH_INI(output_dir) : php_get_temporary_directory();
 }
 
@@ -137,22 +138,30 @@ bench_compress bench_dump_compression(bench_format format, bench_compress compre
 	if (compress != BENCH_COMPRESS_AUTO) {
 		return compress;
 	}
-	/*
-	 * What the format's readers open as it is: pprof's convention is gzip
-	 * (pprof, Go, Pyroscope, Parca); callgrind_annotate, QCachegrind and
-	 * flame graph tools read plain text only (docs/formats.md).
-	 */
-#ifdef HAVE_BENCH_ZLIB
-	return format == BENCH_FORMAT_PPROF ? BENCH_COMPRESS_GZIP : BENCH_COMPRESS_NONE;
-#else
-	return BENCH_COMPRESS_NONE;
+#ifndef HAVE_BENCH_ZLIB
+	if (bench_dump_formats[format].compress == BENCH_COMPRESS_GZIP) {
+		return BENCH_COMPRESS_NONE;
+	}
 #endif
+	return bench_dump_formats[format].compress;
+}
+
+void bench_dump_take_request(bench_dump_settings *s)
+{
+	/* On the request thread, as bench_dump_take_settings(). */
+	s->sample_interval_us = BENCH_INI(sample_interval_us);
+	s->sample_cpu = BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU;
+	for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+		s->available[c] = bench_cost_available((bench_counter) c, NULL);
+	}
 }
 
 void bench_dump_take_settings(bench_dump_settings *s)
 {
 	const char *dir = bench_dump_dir();
 
+	/* The hand-off, on the request thread: the only reads of settings a profile's writing makes. */
+	bench_dump_take_request(s);
 	s->format = (bench_format) BENCH_INI(output_format);
 	s->compress = bench_dump_compression(s->format, (bench_compress) BENCH_INI(compress));
 	s->folded_lines = BENCH_INI(folded_lines);
@@ -167,28 +176,15 @@ void bench_dump_take_settings(bench_dump_settings *s)
 	}
 }
 
-/*
- * A file name's last parts. Folded stacks have no header, so their name says
- * what their values count: "wall_ns.folded", "cpu_ns.folded" or "instructions.folded".
- */
-static const char *bench_dump_extension(bench_format format, const bench_profile_state *p)
+/* A file name's last parts: the format's extension, after the counter's name where the format has no header to say it. */
+static void bench_dump_extension(char *out, size_t size, const bench_dump_settings *s, const bench_profile_state *p)
 {
-	switch (format) {
-		case BENCH_FORMAT_FOLDED:
-			switch (bench_dump_sort_counter(p)) {
-				case BENCH_COUNTER_CPU_NS:
-					return "cpu_ns.folded";
-				case BENCH_COUNTER_INSTRUCTIONS:
-					return "instructions.folded";
-				default:
-					return "wall_ns.folded";
-			}
-		case BENCH_FORMAT_JSON:
-			return "json";
-		case BENCH_FORMAT_PPROF:
-			return "pb";
-		default:
-			return "callgrind";
+	const bench_dump_format *f = &bench_dump_formats[s->format];
+
+	if (f->extension_names_counter) {
+		snprintf(out, size, "%s.%s", bench_counter_info[bench_dump_sort_counter(p, s)].name, f->extension);
+	} else {
+		snprintf(out, size, "%s", f->extension);
 	}
 }
 
@@ -200,8 +196,10 @@ static void bench_dump_over_budget(const bench_dump_settings *s)
 
 bool bench_dump_write(bench_profile_state *p, const bench_dump_settings *s, bench_sink *sink)
 {
+	const bench_dump_format *format = &bench_dump_formats[s->format];
 	uint64_t allowed = 0;
-	bench_dump_views v;
+	/* Kept by the sink while it is open. */
+	char extension[32];
 
 	memset(sink, 0, sizeof(*sink));
 	if (p->sampled) {
@@ -224,31 +222,21 @@ bool bench_dump_write(bench_profile_state *p, const bench_dump_settings *s, benc
 		}
 		allowed = s->max_bytes - used;
 	}
-	if (!bench_sink_open(sink, s->dir, bench_dump_extension(s->format, p), s->compress, allowed)) {
+	bench_dump_extension(extension, sizeof(extension), s, p);
+	if (!bench_sink_open(sink, s->dir, extension, s->compress, allowed)) {
 		bench_dump_failed(BENCH_FAILURE_UNWRITABLE, "cannot write the profile %s: %s", sink->path, sink->error);
 		return false;
 	}
-	switch (s->format) {
-		/* Folded stacks and pprof are written from the nodes' own costs. */
-		case BENCH_FORMAT_FOLDED:
-			bench_dump_folded(&sink->buf, p, bench_dump_sort_counter(p), s->folded_lines);
-			break;
-		case BENCH_FORMAT_PPROF: {
-			int counters[BENCH_COUNTER_COUNT];
-			int ncounters = bench_dump_counters(p, counters);
-			bench_dump_pprof(&sink->buf, p, counters, ncounters, bench_dump_sort_counter(p));
-			break;
+	if (format->write) {
+		format->write(&sink->buf, p, s);
+	} else {
+		bench_dump_views v;
+		if (bench_dump_build_views(&v, p, s)) {
+			format->write_views(&sink->buf, &v);
+		} else {
+			sink->buf.failed = true;
 		}
-		default:
-			if (!bench_dump_build_views(&v, p)) {
-				sink->buf.failed = true;
-			} else if (s->format == BENCH_FORMAT_JSON) {
-				bench_dump_json(&sink->buf, &v);
-			} else {
-				bench_dump_callgrind(&sink->buf, &v);
-			}
-			bench_dump_free_views(&v);
-			break;
+		bench_dump_free_views(&v);
 	}
 	if (!bench_sink_close(sink)) {
 		if (sink->over_budget) {

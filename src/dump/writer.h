@@ -12,7 +12,14 @@
 #include "dump.h"
 #include "sink.h"
 
-/** How a profile is written: taken in its request (per-directory settings), used by whichever thread writes it. */
+/**
+ * How a profile is written, and what writing it reads of its request: taken
+ * by the request thread when it hands the profile over, used by whichever
+ * thread writes it. The writer thread reads no INI setting and no module
+ * global: a thread-safe PHP keeps those per request thread, where the writer
+ * cannot read them, and without threads the next request may change them
+ * (per-directory settings) while the writer formats.
+ */
 typedef struct {
 	bench_format format;
 	/** bench.compress, auto resolved for the format */
@@ -25,6 +32,12 @@ typedef struct {
 	bool max_invalid;
 	/** bench.output_dir leaves no room for a file's name in a path: the profile is dropped */
 	bool dir_too_long;
+	/** bench.sample_interval_us */
+	zend_long sample_interval_us;
+	/** bench.sample_clock is cpu: time samples weigh CPU time, not wall time */
+	bool sample_cpu;
+	/** per counter, whether it has a value in the request (bench_cost_available()) */
+	bool available[BENCH_COUNTER_COUNT];
 	char dir[MAXPATHLEN];
 } bench_dump_settings;
 
@@ -34,7 +47,13 @@ const char *bench_dump_dir(void);
 /** The compression a profile in format gets: compress, or for auto the one its viewers read. */
 bench_compress bench_dump_compression(bench_format format, bench_compress compress);
 
-/** The settings of this request. */
+/**
+ * What a profile's views read of this request (sampling, which counters have
+ * values), on its thread; not the output's settings (bench_dump_array()).
+ */
+void bench_dump_take_request(bench_dump_settings *s);
+
+/** The settings of this request (on its thread). */
 void bench_dump_take_settings(bench_dump_settings *settings);
 
 /**

@@ -14,12 +14,6 @@
 /** The most frames one sample keeps, whatever bench.max_depth says (a sample's cost grows with them). */
 #define BENCH_SAMPLE_FRAMES_MAX 128
 
-/** What bench.sample_clock selects. */
-typedef enum {
-	BENCH_SAMPLE_WALL = 0,
-	BENCH_SAMPLE_CPU,
-} bench_sample_clock;
-
 /** What bench.sample_internal_calls selects: how a sample finds an internal function before PHP 8.4. */
 typedef enum {
 	/** the ticker copies the frames running at the tick */
