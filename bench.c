@@ -27,6 +27,7 @@
 #include "src/hooks/request_end.h"
 #include "src/lib/pid.h"
 #include "src/lib/warning.h"
+#include "src/instr/instr.h"
 #include "src/profile/profile.h"
 #include "src/sample/sample.h"
 
@@ -79,7 +80,11 @@ static ZEND_INI_MH(OnUpdateBenchMode)
 #endif
 		return SUCCESS;
 	}
-	bench_warning("Invalid bench.mode \"%s\" (expected off, profile or sample); bench stays off", ZSTR_VAL(new_value));
+	if (zend_string_equals_literal_ci(new_value, "instr")) {
+		*mode = BENCH_MODE_INSTR;
+		return SUCCESS;
+	}
+	bench_warning("Invalid bench.mode \"%s\" (expected off, profile, sample or instr); bench stays off", ZSTR_VAL(new_value));
 	/* The engine then applies the default, "off". */
 	return FAILURE;
 }
@@ -490,6 +495,8 @@ static void bench_request_end(void)
 		bench_profile_rshutdown();
 	} else if (BENCH_INI(mode) == BENCH_MODE_SAMPLE) {
 		bench_sample_rshutdown();
+	} else if (BENCH_INI(mode) == BENCH_MODE_INSTR) {
+		bench_instr_rshutdown();
 	}
 	bench_dump_settle();
 	bench_alloc_rshutdown();
@@ -519,6 +526,8 @@ static PHP_MINIT_FUNCTION(bench)
 			}
 		} else if (BENCH_INI(mode) == BENCH_MODE_SAMPLE) {
 			bench_sample_minit();
+		} else if (BENCH_INI(mode) == BENCH_MODE_INSTR && !bench_instr_minit()) {
+			BENCH_INI(mode) = BENCH_MODE_OFF;
 		}
 	}
 	if (BENCH_INI(track_live) && BENCH_INI(mode) != BENCH_MODE_PROFILE) {
@@ -579,8 +588,11 @@ static PHP_RINIT_FUNCTION(bench)
 		bench_profile_rinit();
 	} else if (!startup && BENCH_INI(mode) == BENCH_MODE_SAMPLE) {
 		bench_sample_rinit();
+	} else if (!startup && BENCH_INI(mode) == BENCH_MODE_INSTR) {
+		bench_instr_rinit();
 	}
-	if (bench_profile_get()->active) {
+	/* instr mode writes no profile (report/instr.php makes it): nothing owed, and nothing of bench's collected. */
+	if (bench_profile_get()->active && BENCH_INI(mode) != BENCH_MODE_INSTR) {
 		bench_dump_owe();
 	}
 	return SUCCESS;

@@ -101,6 +101,7 @@ if test "$PHP_BENCH" != "no"; then
     src/dump/writer.c \
     src/hooks/observer.c \
     src/hooks/request_end.c \
+    src/instr/instr.c \
     src/lib/buf.c \
     src/lib/pid.c \
     src/lib/shm.c \
@@ -138,6 +139,7 @@ if test "$PHP_BENCH" != "no"; then
   PHP_ADD_BUILD_DIR([$ext_builddir/src/cost])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/dump])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/hooks])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/instr])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/lib])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/measure])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/ops])

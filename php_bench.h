@@ -23,6 +23,8 @@ typedef enum {
 	BENCH_MODE_OFF = 0,
 	BENCH_MODE_PROFILE,
 	BENCH_MODE_SAMPLE,
+	/** under valgrind's callgrind, for bench instr: instructions per owner (src/instr/) */
+	BENCH_MODE_INSTR,
 } bench_mode;
 
 /** What bench.sample_clock selects: the writer thread is told it (src/dump/writer.h), so it is here. */

@@ -1,13 +1,13 @@
 <?php
 /*
  * bench report: the command (bin/bench) that turns profiles into answers:
- * top, flame, html, merge, diff and lines. Needs PHP and, for zstd files only, the
+ * top, flame, html, merge, diff, lines and instr. Needs PHP and, for zstd files only, the
  * bench extension.
  */
 namespace Bench\Report;
 
 foreach (['profile', 'protobuf', 'read_pprof', 'read_text', 'read_json', 'input', 'options', 'model', 'requests', 'views',
-        'format', 'load', 'top', 'flame', 'html', 'merge', 'noise', 'diff', 'lines'] as $part) {
+        'format', 'load', 'top', 'flame', 'html', 'merge', 'noise', 'diff', 'lines', 'instr'] as $part) {
     require_once __DIR__ . "/$part.php";
 }
 
@@ -21,6 +21,10 @@ function main(array $argv): int
             exit(141);
         }
     });
+    // instr runs a command, whose arguments are its own: it reads no profile of the command line.
+    if (($argv[1] ?? '') === 'instr') {
+        return command_instr(array_slice($argv, 2));
+    }
     try {
         $o = Options::parse($argv);
     } catch (UsageError $e) {

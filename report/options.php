@@ -18,6 +18,7 @@ usage: bench COMMAND FILES... [OPTIONS]
   merge FILES... -o OUT           one profile of many: OUT ends in .pb.gz, .pb, .callgrind, .folded or .json (.gz too)
   diff BEFORE... -- AFTER...      what changed (two arguments need no "--"); -o OUT.svg or OUT.html as well
   lines FILES...                  a function's source with the cost of each line (sample mode, or ops per line)
+  instr -- php SCRIPT [ARGS]      run it under callgrind: exact instructions per function (bench instr --help)
 
 FILES are profiles (callgrind, folded, JSON, pprof; plain, gzip or zstd), directories of them, or globs.
 

@@ -38,6 +38,8 @@ const char *bench_api_mode_name(zend_long mode)
 			return "profile";
 		case BENCH_MODE_SAMPLE:
 			return "sample";
+		case BENCH_MODE_INSTR:
+			return "instr";
 		default:
 			return "off";
 	}

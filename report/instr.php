@@ -1,0 +1,184 @@
+<?php
+/*
+ * bench instr: instructions per owner, exact, on any machine. Runs a PHP
+ * command under valgrind's callgrind with bench.mode=instr (src/instr/): each
+ * node of the request's call tree runs through a C function of its own
+ * (bench_instr_tXXXX), whose inclusive instructions callgrind counts. A node's
+ * own instructions are its inclusive ones less its children's; bench's own
+ * work is not collected. Writes a JSON profile with an "instructions" counter
+ * that every other command reads, and the callgrind file with the PHP
+ * functions named among the C functions they ran.
+ */
+namespace Bench\Report;
+
+const INSTR_USAGE = <<<'TXT'
+usage: bench instr [-o OUT.json] [--ext=bench.so] [--quiet] -- PHP [PHP ARGS] SCRIPT [ARGS]
+
+Runs the command under valgrind's callgrind (about 50 times slower than PHP) with bench.mode=instr,
+and writes OUT.json (default bench.instr.json): the script's instructions per function, exact, with
+the top owners on stdout, and OUT.callgrind: callgrind's file with the PHP functions by name.
+One request: the CLI, or php-cgi without -T.
+TXT;
+
+/** A node's trampoline, as callgrind names it: its index in hex. */
+const INSTR_TRAMPOLINE = '/^bench_instr_t([0-9a-f]{4})$/';
+
+function command_instr(array $args): int
+{
+    $out = 'bench.instr.json';
+    $ext = null;
+    $quiet = false;
+    while ($args && $args[0] !== '--') {
+        $arg = array_shift($args);
+        if ($arg === '-o' && $args) {
+            $out = array_shift($args);
+        } elseif (str_starts_with($arg, '--ext=')) {
+            $ext = substr($arg, 6);
+        } elseif ($arg === '--quiet') {
+            $quiet = true;
+        } else {
+            fwrite(STDERR, ($arg === '--help' || $arg === '-h' ? '' : "bench: instr: unknown option $arg\n") . INSTR_USAGE . "\n");
+            return $arg === '--help' || $arg === '-h' ? 0 : 2;
+        }
+    }
+    array_shift($args);
+    if (!$args) {
+        fwrite(STDERR, "bench: instr: no command after --\n" . INSTR_USAGE . "\n");
+        return 2;
+    }
+    if (!str_ends_with($out, '.json')) {
+        fwrite(STDERR, "bench: instr: -o $out: a .json file\n");
+        return 2;
+    }
+    $dir = sys_get_temp_dir() . '/bench-instr-' . getmypid() . '-' . bin2hex(random_bytes(4));
+    if (!@mkdir($dir, 0700)) {
+        fwrite(STDERR, "bench: instr: cannot make $dir\n");
+        return 1;
+    }
+    try {
+        $status = instr_run($args, $ext, $dir);
+        [$tree, $callgrind] = instr_files($dir);
+        $profile = instr_profile($tree, file_get_contents($callgrind), $callgrind);
+        $m = new Model(1);
+        $m->add($profile);
+        $json = json_decode(write_json($m, Views::of($m)), true);
+        $json['bench'] = 'instr';
+        $json['command'] = $tree['command'];
+        write_output($out, json_encode($json, JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE | JSON_THROW_ON_ERROR) . "\n");
+        $named = substr($out, 0, -5) . '.callgrind';
+        write_output($named, instr_named_callgrind(file_get_contents($callgrind), $tree['nodes']));
+        if (!$quiet) {
+            $outside = $profile->own[0][0] ?? 0;
+            $total = array_sum(array_map(fn($own) => $own[0] ?? 0, $profile->own));
+            fwrite(STDERR, sprintf("bench: %s instructions in the request, %s (%.2f%%) in no PHP function%s; %s, %s (callgrind, PHP functions named)\n",
+                number_format($total), number_format($outside), $total ? 100 * $outside / $total : 0,
+                $tree['folded'] ? sprintf(', %s calls past %s nodes run in their callers', number_format($tree['folded']), number_format(INSTR_NODES)) : '',
+                $out, $named));
+        }
+        if ($status !== 0) {
+            fwrite(STDERR, "bench: instr: the command ended with status $status\n");
+        }
+        return main(['bench', 'top', $out, '--by=instructions', ...($quiet ? ['--quiet'] : [])]);
+    } catch (ReadError $e) {
+        fwrite(STDERR, 'bench: instr: ' . printable($e->getMessage()) . "\n");
+        return 1;
+    } finally {
+        array_map('unlink', glob("$dir/*") ?: []);
+        rmdir($dir);
+    }
+}
+
+/** How many nodes have a trampoline (src/instr/instr.c): a call past them runs in its caller's. */
+const INSTR_NODES = 16384;
+
+/** Runs the command under callgrind, bench.mode=instr; its status. */
+function instr_run(array $command, ?string $ext, string $dir): int
+{
+    $php = array_shift($command);
+    $settings = ['bench.mode=instr', "bench.output_dir=$dir"];
+    if ($ext !== null) {
+        array_unshift($settings, "extension=$ext");
+    }
+    $argv = ['valgrind', '-q', '--tool=callgrind', '--collect-atstart=no', "--callgrind-out-file=$dir/callgrind.%p", $php];
+    foreach ($settings as $setting) {
+        array_push($argv, '-d', $setting);
+    }
+    $proc = proc_open([...$argv, ...$command], [0 => STDIN, 1 => STDOUT, 2 => STDERR], $pipes);
+    if (!is_resource($proc)) {
+        throw new ReadError('cannot run valgrind (apt-get install valgrind)');
+    }
+    return proc_close($proc);
+}
+
+/** The side file bench wrote and callgrind's file, of the one request. */
+function instr_files(string $dir): array
+{
+    $trees = glob("$dir/bench.instr.*.tsv") ?: [];
+    $callgrinds = glob("$dir/callgrind.*") ?: [];
+    if (count($trees) !== 1 || count($callgrinds) !== 1) {
+        throw new ReadError(sprintf('expected one request in one process, got %d request(s) in %d process(es): '
+            . 'is bench loaded (--ext=PATH), and is this one request (the CLI, or php-cgi without -T)?', count($trees), count($callgrinds)));
+    }
+    $lines = explode("\n", rtrim(file_get_contents($trees[0]), "\n"));
+    if (!preg_match('/^# bench instr 1\tfolded (\d+)\t(.*)$/', array_shift($lines), $head)) {
+        throw new ReadError('not a side file of bench.mode=instr');
+    }
+    $nodes = [];
+    foreach ($lines as $line) {
+        $f = explode("\t", $line);
+        if (count($f) !== 6 || (int) $f[0] !== count($nodes) || (int) $f[1] >= (int) $f[0]) {
+            throw new ReadError('a broken line in the side file of bench.mode=instr');
+        }
+        $nodes[] = ['parent' => (int) $f[1], 'calls' => (int) $f[2], 'name' => $f[3], 'file' => $f[4], 'line' => (int) $f[5]];
+    }
+    return [['folded' => (int) $head[1], 'command' => $head[2], 'nodes' => $nodes], $callgrinds[0]];
+}
+
+/**
+ * The profile: per node, the inclusive instructions of its trampoline (the
+ * cost of every call to it) less its children's. The root ({request}) has
+ * the request's instructions outside any PHP function.
+ */
+function instr_profile(array $tree, string $text, string $file): Profile
+{
+    $cg = read_callgrind($text, $file);
+    $ir = array_search('Ir', $cg->counters, true);
+    if ($ir === false) {
+        throw new ReadError("$file has no Ir (instructions) event");
+    }
+    $inclusive = [];
+    foreach ($cg->edges as [, $callee, , $costs]) {
+        if (preg_match(INSTR_TRAMPOLINE, $cg->funcs[$callee][0], $hex)) {
+            $inclusive[hexdec($hex[1])] = ($inclusive[hexdec($hex[1])] ?? 0) + ($costs[$ir] ?? 0);
+        }
+    }
+    $total = $cg->totals['Ir'] ?? 0;
+    $own = array_fill(0, count($tree['nodes']), 0);
+    foreach ($tree['nodes'] as $n => $node) {
+        $own[$n] += $n === 0 ? $total : $inclusive[$n] ?? 0;
+        if ($node['parent'] >= 0) {
+            $own[$node['parent']] -= $inclusive[$n] ?? 0;
+        }
+    }
+    $p = new Profile($file, 'json');
+    $p->meta = ['mode' => 'profile', 'uri' => $tree['command'], 'script' => $tree['command']];
+    $p->addCounter('instructions', 'count');
+    $p->totals['instructions'] = $total;
+    $p->startPaths();
+    $index = $children = $nodes = [];
+    foreach ($tree['nodes'] as $n => $node) {
+        $func = $p->funcIndex($index, $node['name'], $node['file'], $node['line']);
+        $nodes[$n] = $p->node($children, $n === 0 ? -1 : $nodes[$node['parent']], $func);
+        $p->addTo($nodes[$n], $node['calls'], [$own[$n]]);
+    }
+    return $p;
+}
+
+/** Callgrind's file with each trampoline named after its node's PHP function ("php: NAME"). */
+function instr_named_callgrind(string $text, array $nodes): string
+{
+    return preg_replace_callback('/\bbench_instr_t([0-9a-f]{4})\b/', function (array $m) use ($nodes): string {
+        $node = $nodes[hexdec($m[1])] ?? null;
+        return $node === null ? $m[0] : 'php: ' . $node['name'];
+    }, $text);
+}

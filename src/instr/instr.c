@@ -1,0 +1,192 @@
+/*
+   +----------------------------------------------------------------------+
+   | bench: what PHP code costs, and which function owns the cost         |
+   +----------------------------------------------------------------------+
+   | Licensed under the MIT License (see LICENSE).                        |
+   +----------------------------------------------------------------------+
+*/
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include <stdio.h>
+#include <string.h>
+#include "php.h"
+#include "zend_execute.h"
+#include "php_bench.h"
+#include "src/lib/pid.h"
+#include "src/lib/warning.h"
+#include "src/profile/owners.h"
+#include "src/profile/profile.h"
+#include "src/tree/tree.h"
+#include "instr.h"
+
+#ifdef HAVE_VALGRIND_CALLGRIND_H
+# include <valgrind/callgrind.h>
+
+/** How many nodes have a trampoline: 4 x 16^3. A node past them runs in its parent's, which then owns its instructions. */
+#define BENCH_INSTR_TRAMPOLINES 16384
+
+static void (*bench_instr_prev_execute_ex)(zend_execute_data *execute_data);
+
+/*
+ * A node's trampoline: a real call, which callgrind sees, to the engine's
+ * executor. noipa keeps each one a function of its own (identical code
+ * folding would merge them); the empty asm after the call keeps it from
+ * being a tail jump, which would take the trampoline off the stack.
+ */
+# define BENCH_INSTR_T(w, x, y, z) \
+	static __attribute__((noipa)) void bench_instr_t##w##x##y##z(zend_execute_data *execute_data) \
+	{ \
+		bench_instr_prev_execute_ex(execute_data); \
+		__asm__ __volatile__("" ::: "memory"); \
+	}
+# define BENCH_INSTR_REF(w, x, y, z) bench_instr_t##w##x##y##z,
+# define BENCH_INSTR_16(m, w, x, y) m(w, x, y, 0) m(w, x, y, 1) m(w, x, y, 2) m(w, x, y, 3) m(w, x, y, 4) m(w, x, y, 5) \
+	m(w, x, y, 6) m(w, x, y, 7) m(w, x, y, 8) m(w, x, y, 9) m(w, x, y, a) m(w, x, y, b) m(w, x, y, c) m(w, x, y, d) \
+	m(w, x, y, e) m(w, x, y, f)
+# define BENCH_INSTR_256(m, w, x) BENCH_INSTR_16(m, w, x, 0) BENCH_INSTR_16(m, w, x, 1) BENCH_INSTR_16(m, w, x, 2) \
+	BENCH_INSTR_16(m, w, x, 3) BENCH_INSTR_16(m, w, x, 4) BENCH_INSTR_16(m, w, x, 5) BENCH_INSTR_16(m, w, x, 6) \
+	BENCH_INSTR_16(m, w, x, 7) BENCH_INSTR_16(m, w, x, 8) BENCH_INSTR_16(m, w, x, 9) BENCH_INSTR_16(m, w, x, a) \
+	BENCH_INSTR_16(m, w, x, b) BENCH_INSTR_16(m, w, x, c) BENCH_INSTR_16(m, w, x, d) BENCH_INSTR_16(m, w, x, e) \
+	BENCH_INSTR_16(m, w, x, f)
+# define BENCH_INSTR_4096(m, w) BENCH_INSTR_256(m, w, 0) BENCH_INSTR_256(m, w, 1) BENCH_INSTR_256(m, w, 2) \
+	BENCH_INSTR_256(m, w, 3) BENCH_INSTR_256(m, w, 4) BENCH_INSTR_256(m, w, 5) BENCH_INSTR_256(m, w, 6) \
+	BENCH_INSTR_256(m, w, 7) BENCH_INSTR_256(m, w, 8) BENCH_INSTR_256(m, w, 9) BENCH_INSTR_256(m, w, a) \
+	BENCH_INSTR_256(m, w, b) BENCH_INSTR_256(m, w, c) BENCH_INSTR_256(m, w, d) BENCH_INSTR_256(m, w, e) \
+	BENCH_INSTR_256(m, w, f)
+# define BENCH_INSTR_ALL(m) BENCH_INSTR_4096(m, 0) BENCH_INSTR_4096(m, 1) BENCH_INSTR_4096(m, 2) BENCH_INSTR_4096(m, 3)
+
+BENCH_INSTR_ALL(BENCH_INSTR_T)
+
+/** Node n's trampoline; the hex digits of n name it. */
+static void (*const bench_instr_trampolines[BENCH_INSTR_TRAMPOLINES])(zend_execute_data *execute_data) = {
+	BENCH_INSTR_ALL(BENCH_INSTR_REF)
+};
+
+/** Requests written in this process: the side files' numbers. */
+static uint32_t bench_instr_requests;
+
+/*
+ * Every user frame the engine executes (the script's body, functions,
+ * methods, closures, included files, generators resumed) comes here once
+ * zend_execute_ex is bench's: its node's trampoline runs it. What bench does
+ * to find the node is not collected.
+ */
+static void bench_instr_execute_ex(zend_execute_data *execute_data)
+{
+	bench_profile_state *p = bench_profile_get();
+
+	if (!p->active) {
+		bench_instr_prev_execute_ex(execute_data);
+		return;
+	}
+	CALLGRIND_TOGGLE_COLLECT;
+	uint32_t parent = p->stack[p->depth - 1];
+	uint32_t node = bench_profile_frame_node(p, parent, execute_data->func, execute_data->prev_execute_data == NULL, 0);
+	if (node == parent || node >= BENCH_INSTR_TRAMPOLINES
+			|| !bench_tree_grow((void **) &p->stack, &p->stack_size, sizeof(*p->stack), p->depth + 1)) {
+		/* Past the limits: the frame runs in its parent's trampoline, whose instructions they become. */
+		p->folded_nodes += node != parent;
+		CALLGRIND_TOGGLE_COLLECT;
+		bench_instr_prev_execute_ex(execute_data);
+		return;
+	}
+	p->nodes[node].calls++;
+	p->stack[p->depth++] = node;
+	CALLGRIND_TOGGLE_COLLECT;
+	bench_instr_trampolines[node](execute_data);
+	CALLGRIND_TOGGLE_COLLECT;
+	p->depth--;
+	CALLGRIND_TOGGLE_COLLECT;
+}
+
+bool bench_instr_minit(void)
+{
+	if (!RUNNING_ON_VALGRIND) {
+		bench_warning("bench.mode=instr runs under valgrind's callgrind only (bench instr -- php ...); bench stays off");
+		return false;
+	}
+	if (!bench_owners_user_only) {
+		bench_warning("bench.mode=instr: bench.owners=%s is not supported yet; user functions own the instructions", BENCH_INI(owners));
+	}
+	/* The executor is bench's: calls recurse through it (opcache's JIT is off under valgrind anyway). */
+	bench_instr_prev_execute_ex = zend_execute_ex;
+	zend_execute_ex = bench_instr_execute_ex;
+	return true;
+}
+
+void bench_instr_rinit(void)
+{
+	bench_profile_state *p = bench_profile_get();
+
+	if (!bench_instr_prev_execute_ex || !bench_profile_begin_tree(p)) {
+		return;
+	}
+	p->active = true;
+	CALLGRIND_TOGGLE_COLLECT;
+}
+
+/* A name or file on one line of the side file: tabs and line ends become spaces. */
+static void bench_instr_put(FILE *f, const char *text)
+{
+	for (; *text; text++) {
+		fputc(*text == '\t' || *text == '\n' || *text == '\r' ? ' ' : *text, f);
+	}
+}
+
+void bench_instr_rshutdown(void)
+{
+	bench_profile_state *p = bench_profile_get();
+	char path[4096];
+
+	if (!p->active) {
+		return;
+	}
+	CALLGRIND_TOGGLE_COLLECT;
+	p->active = false;
+	bench_profile_note_request(p);
+	snprintf(path, sizeof(path), "%s/bench.instr.%d.%u.tsv", BENCH_INI(output_dir) && *BENCH_INI(output_dir)
+		? BENCH_INI(output_dir) : "/tmp", (int) bench_pid(), ++bench_instr_requests);
+	FILE *f = fopen(path, "we");
+	if (!f) {
+		bench_warning("bench: cannot write %s: %s", path, strerror(errno));
+		return;
+	}
+	/* A header, then per node: its index (its trampoline's), parent, calls, function, file and first line. */
+	fprintf(f, "# bench instr 1\tfolded %" PRIu64 "\t", p->folded_nodes);
+	bench_instr_put(f, p->request.command);
+	fputc('\n', f);
+	for (uint32_t n = 0; n < p->nodes_used; n++) {
+		const bench_profile_node *node = &p->nodes[n];
+		const bench_profile_func *func = node->func == BENCH_PROFILE_NONE ? NULL : &p->funcs[node->func];
+
+		fprintf(f, "%u\t%d\t%" PRIu64 "\t", n, node->parent == BENCH_PROFILE_NONE ? -1 : (int) node->parent, node->calls);
+		bench_instr_put(f, func ? func->name : "{request}");
+		fputc('\t', f);
+		bench_instr_put(f, func && func->file ? func->file : "");
+		fprintf(f, "\t%u\n", func ? func->line : 0);
+	}
+	if (fclose(f) != 0) {
+		bench_warning("bench: cannot write %s: %s", path, strerror(errno));
+	}
+}
+
+#else
+
+bool bench_instr_minit(void)
+{
+	bench_warning("bench.mode=instr: bench was built without valgrind/callgrind.h; bench stays off");
+	return false;
+}
+
+void bench_instr_rinit(void)
+{
+}
+
+void bench_instr_rshutdown(void)
+{
+}
+
+#endif

@@ -1,0 +1,69 @@
+--TEST--
+bench instr: exact instructions per PHP function under callgrind; own instructions add up to the request's, two runs agree, and a function's growth equals plain callgrind's (a loop in PHP, and work inside internal calls); the callgrind file names PHP functions among the C ones; outside valgrind bench.mode=instr refuses
+--SKIPIF--
+<?php
+if (getenv('SKIP_PERF_SENSITIVE')) die('skip valgrind cannot run under valgrind');
+if (!is_executable('/usr/bin/valgrind')) die('skip valgrind is not installed');
+if (!extension_loaded('bench') || !bench_info()['features']['callgrind']['available']) die('skip built without valgrind/callgrind.h');
+?>
+--FILE--
+<?php
+$dir = sys_get_temp_dir() . '/bench-instr-test-' . getmypid();
+@mkdir($dir);
+file_put_contents("$dir/script.php", <<<'PHP'
+<?php
+function work($n) { $s = 0; for ($i = 0; $i < $n; $i++) { $s += $i * 2; } return $s; }
+function inner($n) { return strlen(str_repeat('ab', $n)) + count(array_fill(0, $n, 1)); }
+function twice($n, $mode) { return $mode === 'loop' ? work($n) + work(1) : inner($n) + inner(1); }
+echo twice((int) $argv[1], $argv[2]), "\n";
+PHP);
+$bench = __DIR__ . '/../../bin/bench';
+$instr = function (int $n, string $mode, string $out) use ($dir, $bench): array {
+    exec(sprintf('%s -n %s instr --quiet -o %s --ext=%s -- %s -n %s %d %s 2>&1', escapeshellarg(PHP_BINARY), escapeshellarg($bench),
+        escapeshellarg($out), escapeshellarg(getenv('BENCH_SO')), escapeshellarg(PHP_BINARY), escapeshellarg("$dir/script.php"), $n, $mode), $lines, $status);
+    $json = json_decode((string) @file_get_contents($out), true);
+    if ($status !== 0 || !$json) {
+        echo "bench instr failed ($status):\n", implode("\n", $lines), "\n";
+        exit;
+    }
+    return $json;
+};
+$plain = function (int $n, string $mode) use ($dir): int {
+    exec(sprintf('valgrind --tool=callgrind --callgrind-out-file=%s %s -n %s %d %s 2>&1', escapeshellarg("$dir/plain.out"),
+        escapeshellarg(PHP_BINARY), escapeshellarg("$dir/script.php"), $n, $mode));
+    preg_match('/^summary: (\d+)/m', (string) file_get_contents("$dir/plain.out"), $m);
+    return (int) $m[1];
+};
+$own = fn(array $json) => array_column(array_map(fn($f) => [$f['name'], $f['own']['instructions']], $json['functions']), 1, 0);
+
+$small = $instr(20000, 'loop', "$dir/small.json");
+$sum = array_sum($own($small));
+printf("own instructions add up to the request's: %s\n", $sum === $small['totals']['instructions'] ? 'yes' : "$sum of {$small['totals']['instructions']}");
+$again = $instr(20000, 'loop', "$dir/again.json");
+// {request} holds what ran outside any PHP function: PHP's own run-to-run noise (the command line's lengths) lies there.
+$owners = fn(array $json) => array_diff_key($own($json), ['{request}' => true]);
+printf("two runs, every function: %s\n", $owners($small) === $owners($again) ? 'the same instructions' : json_encode([$owners($small), $owners($again)]));
+foreach (['loop' => 'work', 'internal' => 'inner'] as $mode => $function) {
+    $grown = $own($instr(40000, $mode, "$dir/large.json"))[$function] - $own($mode === 'loop' ? $small : $instr(20000, $mode, "$dir/small.json"))[$function];
+    $whole = $plain(40000, $mode) - $plain(20000, $mode);
+    printf("%s(): 20,000 more rounds grow its own instructions as plain callgrind's whole run: %s\n", $function,
+        abs($grown / $whole - 1) < 0.02 ? 'within 2%' : "$grown against $whole");
+}
+$named = (string) file_get_contents("$dir/large.callgrind");
+printf("the callgrind file names PHP functions: %s\n", str_contains($named, 'fn=(') && preg_match('/\) php: inner$/m', $named)
+    && !str_contains($named, 'bench_instr_t') ? 'yes' : 'no');
+exec('callgrind_annotate --inclusive=yes ' . escapeshellarg("$dir/large.callgrind") . ' 2>&1', $annotated, $status);
+printf("callgrind_annotate reads it: %s\n", $status === 0 && preg_grep('/php: inner/', $annotated) ? 'yes' : implode("\n", $annotated));
+exec(sprintf('%s -n -d extension=%s -d bench.mode=instr -r %s 2>&1', escapeshellarg(PHP_BINARY), escapeshellarg(getenv('BENCH_SO')),
+    escapeshellarg('echo bench_info()["mode"], "\n";')), $outside);
+echo "outside valgrind: ", implode(' / ', array_filter(array_map('trim', $outside))), "\n";
+exec('rm -rf ' . escapeshellarg($dir));
+?>
+--EXPECT--
+own instructions add up to the request's: yes
+two runs, every function: the same instructions
+work(): 20,000 more rounds grow its own instructions as plain callgrind's whole run: within 2%
+inner(): 20,000 more rounds grow its own instructions as plain callgrind's whole run: within 2%
+the callgrind file names PHP functions: yes
+callgrind_annotate reads it: yes
+outside valgrind: Warning: bench.mode=instr runs under valgrind's callgrind only (bench instr -- php ...); bench stays off / off
