@@ -29,6 +29,19 @@
 #define BENCH_INSTR_TRAMPOLINES 16384
 
 static void (*bench_instr_prev_execute_ex)(zend_execute_data *execute_data);
+static void (*bench_instr_prev_execute_internal)(zend_execute_data *execute_data, zval *return_value);
+
+/* Runs a frame as the engine would have: a user frame (no return_value) in the executor, an internal function's call. Out of line: 16,384 trampolines call it. */
+static zend_never_inline void bench_instr_run(zend_execute_data *execute_data, zval *return_value)
+{
+	if (!return_value) {
+		bench_instr_prev_execute_ex(execute_data);
+	} else if (bench_instr_prev_execute_internal) {
+		bench_instr_prev_execute_internal(execute_data, return_value);
+	} else {
+		execute_internal(execute_data, return_value);
+	}
+}
 
 /*
  * A node's trampoline: a real call, which callgrind sees, to the engine's
@@ -37,9 +50,9 @@ static void (*bench_instr_prev_execute_ex)(zend_execute_data *execute_data);
  * being a tail jump, which would take the trampoline off the stack.
  */
 # define BENCH_INSTR_T(w, x, y, z) \
-	static __attribute__((noipa)) void bench_instr_t##w##x##y##z(zend_execute_data *execute_data) \
+	static __attribute__((noipa)) void bench_instr_t##w##x##y##z(zend_execute_data *execute_data, zval *return_value) \
 	{ \
-		bench_instr_prev_execute_ex(execute_data); \
+		bench_instr_run(execute_data, return_value); \
 		__asm__ __volatile__("" ::: "memory"); \
 	}
 # define BENCH_INSTR_REF(w, x, y, z) bench_instr_t##w##x##y##z,
@@ -61,7 +74,7 @@ static void (*bench_instr_prev_execute_ex)(zend_execute_data *execute_data);
 BENCH_INSTR_ALL(BENCH_INSTR_T)
 
 /** Node n's trampoline; the hex digits of n name it. */
-static void (*const bench_instr_trampolines[BENCH_INSTR_TRAMPOLINES])(zend_execute_data *execute_data) = {
+static void (*const bench_instr_trampolines[BENCH_INSTR_TRAMPOLINES])(zend_execute_data *execute_data, zval *return_value) = {
 	BENCH_INSTR_ALL(BENCH_INSTR_REF)
 };
 
@@ -69,37 +82,54 @@ static void (*const bench_instr_trampolines[BENCH_INSTR_TRAMPOLINES])(zend_execu
 static uint32_t bench_instr_requests;
 
 /*
- * Every user frame the engine executes (the script's body, functions,
- * methods, closures, included files, generators resumed) comes here once
- * zend_execute_ex is bench's: its node's trampoline runs it. What bench does
- * to find the node is not collected.
+ * A frame of an owner runs through its node's trampoline; what bench does to
+ * find the node is not collected. A frame that owns nothing (an internal
+ * function under bench.owners=user, a user one under ext:NAME) runs in the
+ * trampoline of the owner below it, whose instructions it adds to.
  */
-static void bench_instr_execute_ex(zend_execute_data *execute_data)
+static void bench_instr_enter(zend_execute_data *execute_data, zval *return_value)
 {
 	bench_profile_state *p = bench_profile_get();
 
-	if (!p->active) {
-		bench_instr_prev_execute_ex(execute_data);
-		return;
-	}
 	CALLGRIND_TOGGLE_COLLECT;
 	uint32_t parent = p->stack[p->depth - 1];
-	uint32_t node = bench_profile_frame_node(p, parent, execute_data->func, execute_data->prev_execute_data == NULL, 0);
+	uint32_t node = bench_owners_user_only || bench_profile_is_owner(execute_data->func)
+		? bench_profile_frame_node(p, parent, execute_data->func, execute_data->prev_execute_data == NULL, 0) : parent;
 	if (node == parent || node >= BENCH_INSTR_TRAMPOLINES
 			|| !bench_tree_grow((void **) &p->stack, &p->stack_size, sizeof(*p->stack), p->depth + 1)) {
-		/* Past the limits: the frame runs in its parent's trampoline, whose instructions they become. */
+		/* Past the limits (counted), or no owner: the frame runs in its parent's trampoline. */
 		p->folded_nodes += node != parent;
 		CALLGRIND_TOGGLE_COLLECT;
-		bench_instr_prev_execute_ex(execute_data);
+		bench_instr_run(execute_data, return_value);
 		return;
 	}
 	p->nodes[node].calls++;
 	p->stack[p->depth++] = node;
 	CALLGRIND_TOGGLE_COLLECT;
-	bench_instr_trampolines[node](execute_data);
+	bench_instr_trampolines[node](execute_data, return_value);
 	CALLGRIND_TOGGLE_COLLECT;
 	p->depth--;
 	CALLGRIND_TOGGLE_COLLECT;
+}
+
+/* Every user frame the engine executes (the script's body, functions, methods, closures, included files, generators resumed). */
+static void bench_instr_execute_ex(zend_execute_data *execute_data)
+{
+	if (!bench_profile_get()->active) {
+		bench_instr_prev_execute_ex(execute_data);
+		return;
+	}
+	bench_instr_enter(execute_data, NULL);
+}
+
+/* Internal functions' calls, where bench.owners makes some of them owners (frameless calls on 8.4+ have no frame: their caller's). */
+static void bench_instr_execute_internal(zend_execute_data *execute_data, zval *return_value)
+{
+	if (!bench_profile_get()->active) {
+		bench_instr_run(execute_data, return_value);
+		return;
+	}
+	bench_instr_enter(execute_data, return_value);
 }
 
 bool bench_instr_minit(void)
@@ -108,12 +138,14 @@ bool bench_instr_minit(void)
 		bench_warning("bench.mode=instr runs under valgrind's callgrind only (bench instr -- php ...); bench stays off");
 		return false;
 	}
-	if (!bench_owners_user_only) {
-		bench_warning("bench.mode=instr: bench.owners=%s is not supported yet; user functions own the instructions", BENCH_INI(owners));
-	}
 	/* The executor is bench's: calls recurse through it (opcache's JIT is off under valgrind anyway). */
 	bench_instr_prev_execute_ex = zend_execute_ex;
 	zend_execute_ex = bench_instr_execute_ex;
+	/* Internal functions' calls too, where some of them own instructions. */
+	if (!bench_owners_user_only) {
+		bench_instr_prev_execute_internal = zend_execute_internal;
+		zend_execute_internal = bench_instr_execute_internal;
+	}
 	return true;
 }
 

@@ -1,5 +1,5 @@
 --TEST--
-bench instr: exact instructions per PHP function under callgrind; own instructions add up to the request's, two runs agree, and a function's growth equals plain callgrind's (a loop in PHP, and work inside internal calls); the callgrind file names PHP functions among the C ones; outside valgrind bench.mode=instr refuses
+bench instr: exact instructions per PHP function under callgrind; own instructions add up to the request's, two runs agree, and a function's growth equals plain callgrind's (a loop in PHP, and work inside internal calls); internal functions own theirs with bench.owners=all; the callgrind file names PHP functions among the C ones; outside valgrind bench.mode=instr refuses
 --SKIPIF--
 <?php
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip valgrind cannot run under valgrind');
@@ -18,9 +18,9 @@ function twice($n, $mode) { return $mode === 'loop' ? work($n) + work(1) : inner
 echo twice((int) $argv[1], $argv[2]), "\n";
 PHP);
 $bench = __DIR__ . '/../../bin/bench';
-$instr = function (int $n, string $mode, string $out) use ($dir, $bench): array {
-    exec(sprintf('%s -n %s instr --quiet -o %s --ext=%s -- %s -n %s %d %s 2>&1', escapeshellarg(PHP_BINARY), escapeshellarg($bench),
-        escapeshellarg($out), escapeshellarg(getenv('BENCH_SO')), escapeshellarg(PHP_BINARY), escapeshellarg("$dir/script.php"), $n, $mode), $lines, $status);
+$instr = function (int $n, string $mode, string $out, string $owners = 'user') use ($dir, $bench): array {
+    exec(sprintf('%s -n %s instr --quiet -o %s --ext=%s -- %s -n -d bench.owners=%s %s %d %s 2>&1', escapeshellarg(PHP_BINARY), escapeshellarg($bench),
+        escapeshellarg($out), escapeshellarg(getenv('BENCH_SO')), escapeshellarg(PHP_BINARY), $owners, escapeshellarg("$dir/script.php"), $n, $mode), $lines, $status);
     $json = json_decode((string) @file_get_contents($out), true);
     if ($status !== 0 || !$json) {
         echo "bench instr failed ($status):\n", implode("\n", $lines), "\n";
@@ -45,10 +45,20 @@ $owners = fn(array $json) => array_diff_key($own($json), ['{request}' => true]);
 printf("two runs, every function: %s\n", $owners($small) === $owners($again) ? 'the same instructions' : json_encode([$owners($small), $owners($again)]));
 foreach (['loop' => 'work', 'internal' => 'inner'] as $mode => $function) {
     $grown = $own($instr(40000, $mode, "$dir/large.json"))[$function] - $own($mode === 'loop' ? $small : $instr(20000, $mode, "$dir/small.json"))[$function];
-    $whole = $plain(40000, $mode) - $plain(20000, $mode);
+    $whole = $wholes[$mode] = $plain(40000, $mode) - $plain(20000, $mode);
     printf("%s(): 20,000 more rounds grow its own instructions as plain callgrind's whole run: %s\n", $function,
         abs($grown / $whole - 1) < 0.02 ? 'within 2%' : "$grown against $whole");
 }
+// Internal functions as owners too (bench.owners=all): str_repeat() and array_fill() own their work, and the growths still add up.
+$large = $own($instr(40000, 'internal', "$dir/all-large.json", 'all'));
+$small = $own($instr(20000, 'internal', "$dir/all-small.json", 'all'));
+$grown = 0;
+foreach (['inner', 'str_repeat', 'array_fill'] as $function) {
+    $grown += ($large[$function] ?? 0) - ($small[$function] ?? 0);
+}
+printf("bench.owners=all: str_repeat() and array_fill() own instructions: %s; their growth and inner()'s as plain callgrind's: %s\n",
+    ($large['str_repeat'] ?? 0) > 0 && ($large['array_fill'] ?? 0) > ($large['inner'] ?? 0) ? 'yes' : json_encode($large),
+    abs($grown / $wholes['internal'] - 1) < 0.02 ? 'within 2%' : "$grown against {$wholes['internal']}");
 $named = (string) file_get_contents("$dir/large.callgrind");
 printf("the callgrind file names PHP functions: %s\n", str_contains($named, 'fn=(') && preg_match('/\) php: inner$/m', $named)
     && !str_contains($named, 'bench_instr_t') ? 'yes' : 'no');
@@ -64,6 +74,7 @@ own instructions add up to the request's: yes
 two runs, every function: the same instructions
 work(): 20,000 more rounds grow its own instructions as plain callgrind's whole run: within 2%
 inner(): 20,000 more rounds grow its own instructions as plain callgrind's whole run: within 2%
+bench.owners=all: str_repeat() and array_fill() own instructions: yes; their growth and inner()'s as plain callgrind's: within 2%
 the callgrind file names PHP functions: yes
 callgrind_annotate reads it: yes
 outside valgrind: Warning: bench.mode=instr runs under valgrind's callgrind only (bench instr -- php ...); bench stays off / off
