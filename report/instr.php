@@ -89,7 +89,7 @@ function command_instr(array $args): int
 }
 
 /** How many nodes have a trampoline (src/instr/instr.c): a call past them runs in its caller's. */
-const INSTR_NODES = 16384;
+const INSTR_NODES = 4096;
 
 /** Runs the command under callgrind, bench.mode=instr; its status. */
 function instr_run(array $command, ?string $ext, string $dir): int
