@@ -318,12 +318,15 @@ void bench_profile_enter(zend_execute_data *execute_data)
 	}
 	ZEND_ASSERT(!p->reread_all);
 	uint64_t now = bench_profile_charge_clock(p);
-	uint32_t node = bench_profile_child(p, p->stack[p->depth - 1], execute_data);
+	/* Read before the child, which leaves the stack alone: the compiler cannot tell, across its file (src/tree/). */
+	uint32_t *stack = p->stack, depth = p->depth;
+	uint32_t node = bench_profile_child(p, stack[depth - 1], execute_data);
 	/* Taken after the child: a new one may have moved the nodes. */
 	bench_profile_node *entered = &p->nodes[node];
 
 	entered->calls++;
-	p->stack[p->depth++] = node;
+	stack[depth] = node;
+	p->depth = depth + 1;
 	p->top_own = entered->own;
 	BENCH_G(alloc).owner = entered->own;
 	bench_profile_count_lines(p);
