@@ -45,12 +45,25 @@ static bool bench_hooks_chosen;
  */
 static bool bench_ini_after_hooks(const zend_ini_entry *entry, const zend_string *value, int stage)
 {
+	/* One warning a setting and process: a pool's values (mod_php's, FastCGI's PHP_VALUE) come again with every request. */
+	static const zend_ini_entry *said[4];
+
 	if (!bench_hooks_chosen || stage == ZEND_INI_STAGE_DEACTIVATE || stage == ZEND_INI_STAGE_SHUTDOWN
-			|| (entry->value && zend_string_equals(entry->value, value))) {
+			|| (entry->value && zend_string_equals_ci(entry->value, value))) {
 		return false;
 	}
+	for (size_t i = 0; i < sizeof(said) / sizeof(said[0]); i++) {
+		if (said[i] == entry) {
+			return true;
+		}
+		if (!said[i]) {
+			said[i] = entry;
+			break;
+		}
+	}
 	bench_warning("%s=%s comes after PHP started (a php-fpm pool's php_value or php_admin_value, a [PATH=] section): "
-		"it chooses the hooks bench installs at startup, so set it in php.ini or with -d; ignored", ZSTR_VAL(entry->name), ZSTR_VAL(value));
+		"it chooses the hooks bench installs at startup, so set it in php.ini or with -d; ignored, as later ones in this process",
+		ZSTR_VAL(entry->name), ZSTR_VAL(value));
 	return true;
 }
 

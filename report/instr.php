@@ -123,6 +123,9 @@ function instr_files(string $dir): array
     if (!preg_match('/^# bench instr 1\tfolded (\d+)\t(.*)$/', array_shift($lines), $head)) {
         throw new ReadError('not a side file of bench.mode=instr');
     }
+    if (!preg_match('/^# end (\d+)$/', (string) array_pop($lines), $end) || (int) $end[1] !== count($lines)) {
+        throw new ReadError('the side file of bench.mode=instr was cut short');
+    }
     $nodes = [];
     foreach ($lines as $line) {
         $f = explode("\t", $line);

@@ -150,6 +150,8 @@ static zend_always_inline void bench_live_remember(bench_profile_state *p, void 
 	/* The owner's node, from the own costs the profile hooks publish for the allocation handlers (top_own). */
 	uint32_t node = (uint32_t) (((const char *) p->top_own - (const char *) p->nodes) / sizeof(*p->nodes));
 
+	ZEND_ASSERT(node < p->nodes_used);
+
 	if ((UNEXPECTED(t->used * 2 >= t->size) && !bench_live_grow(t, 4096))
 			|| (UNEXPECTED(node >= t->nodes_size) && !bench_live_grow_nodes(t, node))) {
 		t->failed = true;

@@ -10,8 +10,11 @@
 # include "config.h"
 #endif
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include "php.h"
 #include "zend_execute.h"
 #include "php_bench.h"
@@ -85,6 +88,17 @@ static void (*const bench_instr_trampolines[BENCH_INSTR_TRAMPOLINES])(zend_execu
 /** Requests written in this process: the side files' numbers. */
 static uint32_t bench_instr_requests;
 
+/** Whether callgrind collects: the request's start and end set it, whatever a skipped end left (a bailout in another module's RSHUTDOWN). */
+static bool bench_instr_collecting;
+
+static void bench_instr_collect(bool on)
+{
+	if (bench_instr_collecting != on) {
+		bench_instr_collecting = on;
+		CALLGRIND_TOGGLE_COLLECT;
+	}
+}
+
 /*
  * A frame of an owner runs through its node's trampoline; what bench does to
  * find the node is not collected. A frame that owns nothing (an internal
@@ -96,6 +110,13 @@ static void bench_instr_enter(zend_execute_data *execute_data, zval *return_valu
 	bench_profile_state *p = bench_profile_get();
 
 	CALLGRIND_TOGGLE_COLLECT;
+	/*
+	 * A frame with no caller (the script's body, or a shutdown function after a fatal
+	 * error's longjmp skipped the returns below) starts again from the root.
+	 */
+	if (!execute_data->prev_execute_data || !execute_data->prev_execute_data->func) {
+		p->depth = 1;
+	}
 	uint32_t parent = p->stack[p->depth - 1];
 	uint32_t node = bench_owners_user_only || bench_profile_is_owner(execute_data->func)
 		? bench_profile_frame_node(p, parent, execute_data->func, execute_data->prev_execute_data == NULL, 0) : parent;
@@ -157,11 +178,15 @@ void bench_instr_rinit(void)
 {
 	bench_profile_state *p = bench_profile_get();
 
-	if (!bench_instr_prev_execute_ex || !bench_profile_begin_tree(p)) {
+	if (!bench_instr_prev_execute_ex) {
+		return;
+	}
+	if (!bench_profile_begin_tree(p)) {
+		bench_warning("bench: out of memory: this request's instructions are not counted");
 		return;
 	}
 	p->active = true;
-	CALLGRIND_TOGGLE_COLLECT;
+	bench_instr_collect(true);
 }
 
 /* A name or file on one line of the side file: tabs and line ends become spaces. */
@@ -177,16 +202,21 @@ void bench_instr_rshutdown(void)
 	bench_profile_state *p = bench_profile_get();
 	char path[4096];
 
+	bench_instr_collect(false);
 	if (!p->active) {
 		return;
 	}
-	CALLGRIND_TOGGLE_COLLECT;
 	p->active = false;
 	bench_profile_note_request(p);
 	snprintf(path, sizeof(path), "%s/bench.instr.%d.%u.tsv", BENCH_INI(output_dir) && *BENCH_INI(output_dir)
 		? BENCH_INI(output_dir) : "/tmp", (int) bench_pid(), ++bench_instr_requests);
-	FILE *f = fopen(path, "we");
+	/* A new file, never one a link names: without bench.output_dir the directory is /tmp. */
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
 	if (!f) {
+		if (fd >= 0) {
+			close(fd);
+		}
 		bench_warning("bench: cannot write %s: %s", path, strerror(errno));
 		return;
 	}
@@ -204,7 +234,9 @@ void bench_instr_rshutdown(void)
 		bench_instr_put(f, func && func->file ? func->file : "");
 		fprintf(f, "\t%u\n", func ? func->line : 0);
 	}
-	if (fclose(f) != 0) {
+	/* The end, so that a file cut short is not read as a smaller tree. */
+	fprintf(f, "# end %u\n", p->nodes_used);
+	if (ferror(f) | (fclose(f) != 0)) {
 		bench_warning("bench: cannot write %s: %s", path, strerror(errno));
 	}
 }

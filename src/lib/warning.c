@@ -53,7 +53,7 @@ static void bench_warning_outside_code(zend_string *text, const char *shown)
 	}
 	const char *prepend = INI_STR("error_prepend_string"), *append = INI_STR("error_append_string");
 	if (PG(html_errors)) {
-		zend_string *escaped = php_escape_html_entities((const unsigned char *) shown, strlen(shown), 0, ENT_COMPAT, NULL);
+		zend_string *escaped = php_escape_html_entities((const unsigned char *) shown, strlen(shown), 0, ENT_COMPAT | ENT_HTML_SUBSTITUTE_ERRORS, NULL);
 		php_printf("%s<br />\n<b>Warning</b>:  %s<br />\n%s", STR_PRINT(prepend), ZSTR_VAL(escaped), STR_PRINT(append));
 		zend_string_release(escaped);
 	} else if (PG(display_errors) == PHP_DISPLAY_ERRORS_STDERR

@@ -59,6 +59,14 @@ foreach (['inner', 'str_repeat', 'array_fill'] as $function) {
 printf("bench.owners=all: str_repeat() and array_fill() own instructions: %s; their growth and inner()'s as plain callgrind's: %s\n",
     ($large['str_repeat'] ?? 0) > 0 && ($large['array_fill'] ?? 0) > ($large['inner'] ?? 0) ? 'yes' : json_encode($large),
     abs($grown / $wholes['internal'] - 1) < 0.02 ? 'within 2%' : "$grown against {$wholes['internal']}");
+// A fatal error's longjmp skips the returns: the shutdown function that runs then is a root's child, not the dead frame's.
+file_put_contents("$dir/fatal.php", '<?php register_shutdown_function(function () { $s = 0; for ($i = 0; $i < 20000; $i++) { $s += $i; } });'
+    . ' function dies() { trigger_error("bye", E_USER_ERROR); } dies();');
+exec(sprintf('%s -n %s instr --quiet -o %s --ext=%s -- %s -n %s 2>&1', escapeshellarg(PHP_BINARY), escapeshellarg($bench),
+    escapeshellarg("$dir/fatal.json"), escapeshellarg(getenv('BENCH_SO')), escapeshellarg(PHP_BINARY), escapeshellarg("$dir/fatal.php")));
+$fatal = $own(json_decode((string) file_get_contents("$dir/fatal.json"), true) ?? ['functions' => []]);
+printf("after a fatal error: no function below 0: %s; the shutdown function owns its loop: %s\n", $fatal && min($fatal) >= 0 ? 'yes' : json_encode($fatal),
+    max(array_intersect_key($fatal, array_flip(preg_grep('/^\{closure\}/', array_keys($fatal)))) ?: [0]) > 100000 ? 'yes' : json_encode($fatal));
 $named = (string) file_get_contents("$dir/large.callgrind");
 printf("the callgrind file names PHP functions: %s\n", str_contains($named, 'fn=(') && preg_match('/\) php: inner$/m', $named)
     && !str_contains($named, 'bench_instr_t') ? 'yes' : 'no');
@@ -75,6 +83,7 @@ two runs, every function: the same instructions
 work(): 20,000 more rounds grow its own instructions as plain callgrind's whole run: within 2%
 inner(): 20,000 more rounds grow its own instructions as plain callgrind's whole run: within 2%
 bench.owners=all: str_repeat() and array_fill() own instructions: yes; their growth and inner()'s as plain callgrind's: within 2%
+after a fatal error: no function below 0: yes; the shutdown function owns its loop: yes
 the callgrind file names PHP functions: yes
 callgrind_annotate reads it: yes
 outside valgrind: Warning: bench.mode=instr runs under valgrind's callgrind only (bench instr -- php ...); bench stays off / off
