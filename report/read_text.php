@@ -115,7 +115,7 @@ function read_callgrind(string $text, string $file): Profile
         }
     }
     if (!$p->counters) {
-        throw new ReadError('not callgrind (no "events:" line)');
+        throw new ReadError($state['samplesAt'] === null ? 'not callgrind (no "events:" line)' : 'no event but samples: no cost to show');
     }
     // bench and valgrind write "summary:" first and "totals:" last: a file with the one and not the other was cut short.
     if ($state['summary'] && !$state['totals']) {
@@ -280,6 +280,9 @@ function callgrind_costs(Profile $p, array &$state, string $line): void
     $samples = null;
     if ($state['samplesAt'] !== null) {
         $samples = $values[$state['samplesAt']] ?? 0;
+        if ($samples < 0) {
+            throw new ReadError("line {$state['line']}: a negative count of samples");
+        }
         array_splice($values, $state['samplesAt'], 1);
     }
     if (count($values) > count($p->counters)) {
