@@ -78,7 +78,11 @@ static zend_never_inline void bench_instr_run(zend_execute_data *execute_data, z
 	BENCH_INSTR_256(m, w, f)
 # define BENCH_INSTR_ALL(m) BENCH_INSTR_4096(m, 0)
 
+/* Unoptimized, which halves their compile (3 s of CPU, not 6: the PECL install test builds within a minute). */
+#pragma GCC push_options
+#pragma GCC optimize ("O0")
 BENCH_INSTR_ALL(BENCH_INSTR_T)
+#pragma GCC pop_options
 
 /** Node n's trampoline; the hex digits of n name it. */
 static void (*const bench_instr_trampolines[BENCH_INSTR_TRAMPOLINES])(zend_execute_data *execute_data, zval *return_value) = {
