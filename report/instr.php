@@ -37,8 +37,12 @@ function command_instr(array $args): int
         } elseif ($arg === '--quiet') {
             $quiet = true;
         } else {
-            fwrite(STDERR, ($arg === '--help' || $arg === '-h' ? '' : "bench: instr: unknown option $arg\n") . INSTR_USAGE . "\n");
-            return $arg === '--help' || $arg === '-h' ? 0 : 2;
+            if ($arg === '--help' || $arg === '-h') {
+                echo INSTR_USAGE, "\n";
+                return 0;
+            }
+            fwrite(STDERR, "bench: instr: unknown option $arg\nbench: see bench instr --help\n");
+            return 2;
         }
     }
     array_shift($args);

@@ -21,16 +21,30 @@ function main(array $argv): int
             exit(141);
         }
     });
+    $first = $argv[1] ?? '';
+    if (in_array($first, ['help', '--help', '-h'], true)) {
+        return help($argv[2] ?? null);
+    }
+    if ($first === '--version' || $first === '-V') {
+        echo 'bench ', bench_version(), "\n";
+        return 0;
+    }
     // instr runs a command, whose arguments are its own: it reads no profile of the command line.
-    if (($argv[1] ?? '') === 'instr') {
+    if ($first === 'instr') {
         return command_instr(array_slice($argv, 2));
     }
     try {
         $o = Options::parse($argv);
+    } catch (HelpRequest $e) {
+        echo command_usage($e->getMessage());
+        return 0;
     } catch (UsageError $e) {
-        $help = $e->getMessage() === '' && in_array($argv[1] ?? '', ['help', '--help', '-h'], true);
-        fwrite($help ? STDOUT : STDERR, ($e->getMessage() === '' ? '' : 'bench: ' . printable($e->getMessage()) . "\n") . USAGE . "\n");
-        return $help ? 0 : 2;
+        if ($e->getMessage() === '') {
+            fwrite(STDERR, usage());
+        } else {
+            fwrite(STDERR, 'bench: ' . printable($e->getMessage()) . "\n" . usage_hint($argv) . "\n");
+        }
+        return 2;
     }
     // The command's own limit, whatever php.ini says (Debian's CLI has none): with it, a file too large to read is skipped
     // with its reason (memory_guard()) rather than taking the machine's memory or ending the command.
@@ -56,6 +70,44 @@ function main(array $argv): int
     } finally {
         ob_end_flush();
     }
+}
+
+/** `bench help [COMMAND]`: the usage on stdout, exit status 0; 2 for a command that does not exist. */
+function help(?string $command): int
+{
+    if ($command === null) {
+        echo usage();
+        return 0;
+    }
+    if (!isset(COMMANDS[$command])) {
+        fwrite(STDERR, 'bench: help: unknown command "' . printable($command) . "\"\n" . usage_hint([]) . "\n");
+        return 2;
+    }
+    echo $command === 'instr' ? INSTR_USAGE . "\n" : command_usage($command);
+    return 0;
+}
+
+/** Where a bad command line is told where to look: its command's --help, or bench --help. */
+function usage_hint(array $argv): string
+{
+    $command = $argv[1] ?? '';
+    return 'bench: see ' . (isset(COMMANDS[$command]) ? "bench $command --help" : 'bench --help');
+}
+
+/**
+ * bench's version, from the one place it is written, php_bench.h's
+ * PHP_BENCH_VERSION: next to report/ in a checkout and where make install
+ * puts the command; where PECL installed it, the package's version, which
+ * PECL wrote into bin/bench (BENCH_PACKAGE_VERSION). bench.so need not be loaded.
+ */
+function bench_version(): string
+{
+    $header = @file_get_contents(dirname(__DIR__) . '/php_bench.h');
+    if (is_string($header) && preg_match('/^#define PHP_BENCH_VERSION "([^"\n]+)"/m', $header, $m)) {
+        return $m[1];
+    }
+    $package = defined('BENCH_PACKAGE_VERSION') ? (string) constant('BENCH_PACKAGE_VERSION') : '';
+    return $package !== '' && !str_contains($package, '@') ? $package : 'unknown (no php_bench.h next to report/)';
 }
 
 /** Reads the profiles that arguments name into a side of a model; a ReadError when none could be. */

@@ -9,45 +9,88 @@ final class UsageError extends \RuntimeException
 {
 }
 
-const USAGE = <<<'TXT'
-usage: bench COMMAND FILES... [OPTIONS]
+/** --help (or -h) among a command's arguments: its usage goes to stdout, exit status 0. */
+final class HelpRequest extends \RuntimeException
+{
+}
 
-  top FILES...                    the owners with the most cost, in the terminal
-  flame FILES... -o OUT.svg       an interactive flame graph
-  html FILES... -o OUT.html       a report: flame graph, top table, callers and callees, requests, endpoints
-  merge FILES... -o OUT           one profile of many: OUT ends in .pb.gz, .pb, .callgrind, .folded or .json (.gz too)
-  diff BEFORE... -- AFTER...      what changed (two arguments need no "--"); -o OUT.svg or OUT.html as well
-  lines FILES...                  a function's source with the cost of each line (sample mode, or ops per line)
-  instr -- php SCRIPT [ARGS]      run it under callgrind: exact instructions per function (bench instr --help)
+/**
+ * The commands: what each is for and its synopsis. `bench help` lists them;
+ * `bench COMMAND --help` gives one with the options it takes (OPTIONS).
+ */
+const COMMANDS = [
+    'top' => ['top FILES...', 'the owners with the most cost, in the terminal'],
+    'flame' => ['flame FILES... -o OUT.svg', 'an interactive flame graph'],
+    'html' => ['html FILES... -o OUT.html', 'a report: flame graph, top table, callers and callees, requests, endpoints'],
+    'merge' => ['merge FILES... -o OUT', 'one profile of many: OUT ends in .pb.gz, .pb, .callgrind, .folded or .json (.gz too)'],
+    'diff' => ['diff BEFORE... -- AFTER...', 'what changed (two arguments need no "--"); -o OUT.svg or OUT.html as well'],
+    'lines' => ['lines FILES...', 'a function\'s source with the cost of each line (sample mode, or ops per line)'],
+    'instr' => ['instr -- php SCRIPT [ARGS]', 'run it under callgrind: exact instructions per function'],
+];
 
-FILES are profiles (callgrind, folded, JSON, pprof; plain, gzip or zstd), directories of them, or globs.
+/** Commands that read profiles take every option of OPTIONS whose list is null. */
+const OPTIONS = [
+    ['-o OUT', 'the file to write (- for stdout)', ['flame', 'html', 'merge', 'diff']],
+    ['--by=COUNTER', 'wall_ns, cpu_ns, instructions, allocs, alloc_bytes, ops, live_bytes, calls (samples), ...', ['top', 'flame', 'html', 'merge', 'diff', 'lines']],
+    ['--limit=N', 'top and diff: rows (default 25); lines: functions (default 5)', ['top', 'diff', 'lines']],
+    ['--function=PATTERN', 'lines: the functions named so (a shell pattern, e.g. \'App\Router::*\')', ['lines']],
+    ['--sort=own|inclusive|calls', 'top: the order (default own)', ['top']],
+    ['--icicle', 'flame: the root at the top', ['flame', 'diff']],
+    ['--width=PX', 'flame: width (default 1200)', ['flame', 'diff']],
+    ['--min-width=PX', 'flame: frames narrower than this are coalesced (default 0.2)', ['flame', 'diff']],
+    ['--title=TEXT', 'flame and html: the title', ['flame', 'html', 'diff']],
+    ['--since=TIME --until=TIME', 'only profiles taken in that time (anything strtotime() reads, UTC)', null],
+    ['--uri=PATTERN', 'only requests whose URI (or script) matches a shell pattern, e.g. \'/api/*\'', null],
+    ['--endpoint=PATTERN', "only requests of endpoints that match, e.g. 'GET /products/*': the application's\n"
+        . 'endpoint label (bench_label()), else the method and the URI with its ids as {id}', null],
+    ['--min-duration=D', 'only requests that took at least D (e.g. 50ms, 1.5s)', null],
+    ['--mode=profile|sample', 'only profiles of that mode', null],
+    ['--folded-counter=C', 'the counter that folded files hold (default: the one in their name, else wall_ns)', null],
+    ['--thresholds=FILE', 'diff: noise thresholds from benchmarks/noise (results/noise.json)', ['diff']],
+    ['--all', 'diff: the changes within the noise too', ['diff']],
+    ['--raw', 'top, diff and lines: plain integers (no thousands separators), no units', ['top', 'diff', 'lines']],
+    ['--strict', 'a file that cannot be read fails the command (else it is skipped, with the reason)', null],
+    ['--max-size=BYTES', 'skip files larger than this once decompressed (default 32M)', null],
+    ['--max-memory=BYTES', 'the command\'s memory limit (default 1G); a file that would take more than 40% of what is left is skipped', null],
+    ['--owner=USER,...|any', 'directories and globs: profiles of these owners too (default: only the user\'s own)', null],
+    ['--source-root=DIR', 'the source views may read files under DIR too (besides each own profile\'s script directory)', ['html', 'lines']],
+    ['--no-source', 'read no source file', ['html', 'lines']],
+    ['--quiet', 'no progress and no notes on stderr', null],
+];
 
-  --by=COUNTER        wall_ns, cpu_ns, instructions, allocs, alloc_bytes, ops, live_bytes, calls (samples), ...
-  --limit=N           top and diff: rows (default 25); lines: functions (default 5)
-  --function=PATTERN  lines: the functions named so (a shell pattern, e.g. 'App\Router::*')
-  --sort=own|inclusive|calls   top: the order (default own)
-  --icicle            flame: the root at the top
-  --width=PX          flame: width (default 1200)
-  --min-width=PX      flame: frames narrower than this are coalesced (default 0.2)
-  --title=TEXT        flame and html: the title
-  --since=TIME --until=TIME    only profiles taken in that time (anything strtotime() reads, UTC)
-  --uri=PATTERN       only requests whose URI (or script) matches a shell pattern, e.g. '/api/*'
-  --endpoint=PATTERN  only requests of endpoints that match, e.g. 'GET /products/*': the application's
-                      endpoint label (bench_label()), else the method and the URI with its ids as {id}
-  --min-duration=D    only requests that took at least D (e.g. 50ms, 1.5s)
-  --mode=profile|sample        only profiles of that mode
-  --folded-counter=C  the counter that folded files hold (default: the one in their name, else wall_ns)
-  --thresholds=FILE   diff: noise thresholds from benchmarks/noise (results/noise.json)
-  --all               diff: the changes within the noise too
-  --raw               top and diff: exact integers, no units
-  --strict            a file that cannot be read fails the command (else it is skipped, with the reason)
-  --max-size=BYTES    skip files larger than this once decompressed (default 32M)
-  --max-memory=BYTES  the command's memory limit (default 1G); a file that would take more than 40% of what is left is skipped
-  --owner=USER,...|any  directories and globs: profiles of these owners too (default: only the user's own)
-  --source-root=DIR   the source views may read files under DIR too (besides each own profile's script directory)
-  --no-source         read no source file
-  --quiet             no progress and no notes on stderr
-TXT;
+/** `bench help`: every command and option. */
+function usage(): string
+{
+    $out = "usage: bench COMMAND FILES... [OPTIONS]\n\n";
+    foreach (COMMANDS as $name => [$synopsis, $what]) {
+        $out .= sprintf("  %-30s  %s\n", $synopsis, $what);
+    }
+    $out .= "\nFILES are profiles (callgrind, folded, JSON, pprof; plain, gzip or zstd), directories of them, or globs.\n\n";
+    $out .= options_text(array_filter(OPTIONS, fn($o) => $o[0] !== '-o OUT'));
+    return $out . "\n  -h, --help          this; bench COMMAND --help: a command's own options\n  -V, --version       bench's version\n";
+}
+
+/** `bench help COMMAND`, `bench COMMAND --help`: what it does, and the options it takes. */
+function command_usage(string $command): string
+{
+    [$synopsis, $what] = COMMANDS[$command];
+    return sprintf("usage: bench %s [OPTIONS]\n\n%s.\n\n", $synopsis, ucfirst($what))
+        . options_text(array_filter(OPTIONS, fn($o) => $o[2] === null || in_array($command, $o[2], true)))
+        . "  -h, --help          this\n";
+}
+
+function options_text(array $options): string
+{
+    $out = '';
+    foreach ($options as [$option, $what]) {
+        $lines = explode("\n", $what);
+        $out .= sprintf(strlen($option) < 18 ? "  %-18s  %s\n" : "  %s  %s\n", $option, array_shift($lines));
+        foreach ($lines as $more) {
+            $out .= str_repeat(' ', 22) . "$more\n";
+        }
+    }
+    return $out;
+}
 
 final class Options
 {
@@ -105,13 +148,14 @@ final class Options
         $args = array_slice($argv, 1);
         $o->command = (string) array_shift($args);
         if (!in_array($o->command, ['top', 'flame', 'html', 'merge', 'diff', 'lines'], true)) {
-            throw new UsageError($o->command === '' || $o->command === 'help' || $o->command === '--help' ? ''
-                : "unknown command \"{$o->command}\"");
+            throw new UsageError($o->command === '' ? '' : "unknown command \"{$o->command}\"");
         }
         $positional = [[]];
         for ($i = 0; $i < count($args); $i++) {
             $arg = $args[$i];
-            if ($arg === '--') {
+            if ($arg === '--help' || $arg === '-h') {
+                throw new HelpRequest($o->command);
+            } elseif ($arg === '--') {
                 $positional[] = [];
             } elseif (preg_match('/^--?([a-z-]+)(?:=(.*))?$/s', $arg, $m) && ($arg[1] === '-' || $m[1] === 'o' || $m[1] === 'q')) {
                 $value = $m[2] ?? null;

@@ -41,7 +41,7 @@ $role = function (string $f): string {
 $entries = '';
 foreach ($files as $f) {
     $entries .= $f === 'bin/bench'
-        ? "      <file name=\"bin/bench\" role=\"script\">\n        <tasks:replace from=\"@data_dir@\" to=\"data_dir\" type=\"pear-config\"/>\n      </file>\n"
+        ? "      <file name=\"bin/bench\" role=\"script\">\n        <tasks:replace from=\"@data_dir@\" to=\"data_dir\" type=\"pear-config\"/>\n        <tasks:replace from=\"@package_version@\" to=\"version\" type=\"package-info\"/>\n      </file>\n"
         : sprintf("      <file name=\"%s\" role=\"%s\"/>\n", htmlspecialchars($f), $role($f));
 }
 
