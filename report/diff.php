@@ -169,10 +169,11 @@ final class Diff
         return [$a, $b, ['worse' => 'grown', 'better' => 'shrunk', 'noise' => 'noise'][bench_verdict(bench_change($a, $b), $this->thresholds[$c])]];
     }
 
-    /** What the two sets are, on one line. */
-    public function sets(LoadResult $before, LoadResult $after, int $c): string
+    /** What the two sets are, on one line; $o: for the terminal (see summary_line()). */
+    public function sets(LoadResult $before, LoadResult $after, int $c, ?Options $o = null): string
     {
-        return sprintf('before: %s; after: %s; %s', summary_line($this->m, $before, $c, $this->before, 0), summary_line($this->m, $after, $c, $this->after, 1),
+        return sprintf('before: %s; after: %s; %s', summary_line($this->m, $before, $c, $this->before, 0, $o),
+            summary_line($this->m, $after, $c, $this->after, 1, $o),
             $this->beforeDivisor === 1.0 ? 'costs summed over each set' : 'costs per request (the sets differ in size)');
     }
 }
@@ -204,7 +205,7 @@ function command_diff(Options $o): int
 function diff_text(Diff $d, Options $o, int $chosen, LoadResult $before, LoadResult $after): array
 {
     $m = $d->m;
-    $lines = [$d->sets($before, $after, $chosen), 'noise: ' . $d->noise, ...array_map(fn($n) => "not compared: $n", $d->onlyOneSide()), ''];
+    $lines = [$d->sets($before, $after, $chosen, $o), 'noise: ' . $d->noise, ...array_map(fn($n) => "not compared: $n", $d->onlyOneSide()), ''];
     $table = [['counter', 'before', 'after', 'change', '', 'threshold', '']];
     foreach ($d->counters() as $c) {
         [$a, $b, $verdict] = $d->total($c);
@@ -235,7 +236,7 @@ function diff_text(Diff $d, Options $o, int $chosen, LoadResult $before, LoadRes
 
 function diff_value(int|float $x, string $unit, Options $o): string
 {
-    return $o->raw ? exact($x) : human($x, $unit);
+    return cell_value($x, $unit, $o->raw);
 }
 
 function diff_delta(int|float $x, string $unit, Options $o): string

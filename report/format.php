@@ -35,6 +35,25 @@ function exact(int|float $value): string
     return number_format($value);
 }
 
+/**
+ * A number as --raw prints it, for a script to read: digits alone, no
+ * thousands separator and no unit (a fraction, from an estimate or a mean,
+ * keeps one decimal).
+ */
+function raw_number(int|float $value): string
+{
+    if (is_float($value) && abs($value - round($value)) > 1e-9) {
+        return number_format($value, 1, '.', '');
+    }
+    return number_format($value, 0, '.', '');
+}
+
+/** A value in a terminal table: plain under --raw, else with its unit (human()). */
+function cell_value(int|float $value, string $unit, bool $raw): string
+{
+    return $raw ? raw_number($value) : human($value, $unit);
+}
+
 function three_digits(float $x): string
 {
     $a = abs($x);

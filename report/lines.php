@@ -23,7 +23,7 @@ function command_lines(Options $o): int
     $loaded = load_set($o->files, $o, $m);
     $v = Views::of($m);
     $c = chosen_counter($m, $o->by);
-    echo summary_line($m, $loaded, $c, $v), "\n";
+    echo summary_line($m, $loaded, $c, $v, 0, $o), "\n";
     $funcs = lines_functions($m, $v, $c, $o->function, $o->limitSet ? $o->limit : LINES_FUNCTIONS);
     if (!$funcs) {
         throw new ReadError($o->function !== null
@@ -83,7 +83,7 @@ function lines_listing(Model $m, int $f, int $c, int|float $total, bool $raw, So
     $text = $sources->lines($file);
     $own = array_sum(array_map(fn($r) => $value($r[0]), $rows));
     $out = [sprintf('%s  %s', $m->funcName[$f], $file === '' ? '(no file)' : $file . ($m->funcLine[$f] ? ':' . $m->funcLine[$f] : ''))];
-    $out[] = sprintf('  %s at its lines: %s (%s)%s', counter_label($m, $c), $raw ? exact($own) : human($own, $unit), percent($own, $total),
+    $out[] = sprintf('  %s at its lines: %s (%s)%s', counter_label($m, $c), cell_value($own, $unit, $raw), percent($own, $total),
         $text === null && $file !== '' ? '; source ' . ($sources->why[$file] ?? 'not read') : '');
     $out[] = sprintf('  %6s  %16s  %16s  %s', 'line', 'own', 'in calls made', 'source');
     $last = null;
@@ -93,7 +93,7 @@ function lines_listing(Model $m, int $f, int $c, int|float $total, bool $raw, So
         }
         $last = $line;
         $r = $rows[$line] ?? null;
-        $cell = fn($v) => $v ? sprintf('%9s %6s', $raw ? exact($v) : human($v, $unit), percent($v, $total)) : '';
+        $cell = fn($v) => $v ? sprintf('%9s %6s', cell_value($v, $unit, $raw), percent($v, $total)) : '';
         $source = $text === null ? '' : rtrim(source_text($text[$line - 1] ?? '', LINES_WIDTH));
         $out[] = rtrim(sprintf('  %6d  %16s  %16s  %s', $line, $r ? $cell($value($r[0])) : '', $r ? $cell($value($r[1])) : '', $source));
     }

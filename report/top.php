@@ -11,7 +11,7 @@ function command_top(Options $o): int
     $loaded = load_set($o->files, $o, $m);
     $v = Views::of($m);
     $c = chosen_counter($m, $o->by);
-    echo summary_line($m, $loaded, $c, $v), "\n";
+    echo summary_line($m, $loaded, $c, $v, 0, $o), "\n";
     echo implode("\n", top_table($m, $v, $c, $o)), "\n";
     return 0;
 }
@@ -44,8 +44,11 @@ function counter_unit_of(Model $m, int $c): string
     return $c < 0 ? 'count' : $m->counterUnit[$c];
 }
 
-/** "3 profiles (sample mode), 2024-01-31 12:00:00 to 12:05:00 UTC; by wall_ns, 1.23 s in all" */
-function summary_line(Model $m, LoadResult $loaded, int $c, Views $v, int $side = 0): string
+/**
+ * "3 profiles (sample mode), 2024-01-31 12:00:00 to 12:05:00 UTC; by wall_ns, 1.23 s in all"; $o: for the terminal
+ * (a command's text output, where --raw applies).
+ */
+function summary_line(Model $m, LoadResult $loaded, int $c, Views $v, int $side = 0, ?Options $o = null): string
 {
     $r = $m->requests[$side];
     $modes = [];
@@ -54,7 +57,8 @@ function summary_line(Model $m, LoadResult $loaded, int $c, Views $v, int $side 
     }
     $when = $r->first ? gmdate('Y-m-d H:i:s', intdiv($r->first, 1_000_000_000)) . ' to ' . gmdate('Y-m-d H:i:s', intdiv($r->last, 1_000_000_000)) . ' UTC' : '';
     $total = $c < 0 ? array_sum($v->calls) : $v->total[$c];
-    $line = sprintf('%s (%s)%s; by %s, %s in all', plural($m->profiles($side), 'profile'), implode(', ', $modes), $when ? ", $when" : '', counter_label($m, $c), human($total, counter_unit_of($m, $c)));
+    $line = sprintf('%s (%s)%s; by %s, %s in all', plural($m->profiles($side), 'profile'), implode(', ', $modes), $when ? ", $when" : '', counter_label($m, $c),
+        cell_value($total, counter_unit_of($m, $c), $o !== null && $o->raw));
     if ($loaded->skipped) {
         $line .= sprintf('; %s skipped', number_format(count($loaded->skipped)));
     }
@@ -80,11 +84,11 @@ function top_table(Model $m, Views $v, int $c, Options $o): array
     $unit = counter_unit_of($m, $c);
     $values = fn(int $f, string $what) => $c < 0 ? ($v->calls[$f] ?? 0) : ($v->$what[$c][$f] ?? 0);
     $total = $c < 0 ? array_sum($v->calls) : $v->total[$c];
-    $fmt = fn($x) => $o->raw ? exact($x) : human($x, $unit);
+    $fmt = fn($x) => cell_value($x, $unit, $o->raw);
     $rows = [];
     foreach (array_slice($v->order($c, $o->sort), 0, $o->limit) as $f) {
         $rows[] = [$fmt($values($f, 'own')), percent($values($f, 'own'), $total), $fmt($values($f, 'incl')),
-            percent($values($f, 'incl'), $total), exact($v->calls[$f] ?? 0), $f];
+            percent($values($f, 'incl'), $total), cell_value($v->calls[$f] ?? 0, 'count', $o->raw), $f];
     }
     $head = ['own', 'own%', 'inclusive', 'incl%', counter_label($m, -1), 'function'];
     $widths = [];
