@@ -44,14 +44,14 @@ final class Diff
         return $both;
     }
 
-    /** What a counter that only one set has says: "allocs: only after". */
+    /** What a counter that only one set has says: "allocations: only after". */
     public function onlyOneSide(): array
     {
         $notes = [];
         foreach ([...array_keys($this->m->counterName), -1] as $c) {
             $in = [isset($this->m->counterProfiles[0][$c]), isset($this->m->counterProfiles[1][$c])];
             if ($in[0] !== $in[1]) {
-                $notes[] = counter_label($this->m, $c) . ': only ' . ($in[0] ? 'before' : 'after');
+                $notes[] = counter_title($this->m, $c) . ': only ' . ($in[0] ? 'before' : 'after');
             }
         }
         return $notes;
@@ -210,11 +210,11 @@ function diff_text(Diff $d, Options $o, int $chosen, LoadResult $before, LoadRes
     foreach ($d->counters() as $c) {
         [$a, $b, $verdict] = $d->total($c);
         $unit = counter_unit_of($m, $c);
-        $table[] = [counter_label($m, $c), diff_value($a, $unit, $o), diff_value($b, $unit, $o), diff_delta($b - $a, $unit, $o),
+        $table[] = [counter_title($m, $c, $o->raw), diff_value($a, $unit, $o), diff_value($b, $unit, $o), diff_delta($b - $a, $unit, $o),
             diff_percent($a, $b), is_infinite($d->thresholds[$c]) ? 'never' : sprintf('%.2f%%', 100 * $d->thresholds[$c]), $verdict];
     }
     $lines = [...$lines, ...align($table), ''];
-    $label = counter_label($m, $chosen);
+    $label = counter_title($m, $chosen, $o->raw);
     if (!in_array($chosen, $d->counters(), true)) {
         $lines[] = "$label: not in both sets";
         return $lines;

@@ -83,7 +83,7 @@ function lines_listing(Model $m, int $f, int $c, int|float $total, bool $raw, So
     $text = $sources->lines($file);
     $own = array_sum(array_map(fn($r) => $value($r[0]), $rows));
     $out = [sprintf('%s  %s', $m->funcName[$f], $file === '' ? '(no file)' : $file . ($m->funcLine[$f] ? ':' . $m->funcLine[$f] : ''))];
-    $out[] = sprintf('  %s at its lines: %s (%s)%s', counter_label($m, $c), cell_value($own, $unit, $raw), percent($own, $total),
+    $out[] = sprintf('  %s at its lines: %s (%s)%s', counter_title($m, $c, $raw), cell_value($own, $unit, $raw), percent($own, $total),
         $text === null && $file !== '' ? '; source ' . ($sources->why[$file] ?? 'not read') : '');
     $out[] = sprintf('  %6s  %16s  %16s  %s', 'line', 'own', 'in calls made', 'source');
     $last = null;

@@ -141,28 +141,29 @@ final class Profile
 
 /**
  * bench's counters, one row each, as src/cost/cost.c's bench_counter_info has
- * them: the unit of a value (ns, bytes or count) and the sample type pprof
- * files name it by. A counter of no row (another tool's) is read by its name.
+ * them: what the terminal commands call it (title), the unit of a value (ns,
+ * bytes or count) and the sample type pprof files name it by. A counter of no
+ * row (another tool's) is read and shown by its name.
  */
 const COUNTERS = [
-    'wall_ns' => ['unit' => 'ns', 'pprof' => 'wall'],
-    'cpu_ns' => ['unit' => 'ns', 'pprof' => 'cpu'],
-    'instructions' => ['unit' => 'count', 'pprof' => 'instructions'],
-    'cycles' => ['unit' => 'count', 'pprof' => 'cycles'],
-    'allocs' => ['unit' => 'count', 'pprof' => 'alloc_objects'],
-    'alloc_bytes' => ['unit' => 'bytes', 'pprof' => 'alloc_space'],
-    'frees' => ['unit' => 'count', 'pprof' => 'free_objects'],
-    'freed_bytes' => ['unit' => 'bytes', 'pprof' => 'free_space'],
-    'ops' => ['unit' => 'count', 'pprof' => 'ops'],
-    'retained_bytes' => ['unit' => 'bytes', 'pprof' => 'retained_bytes'],
+    'wall_ns' => ['title' => 'wall time', 'unit' => 'ns', 'pprof' => 'wall'],
+    'cpu_ns' => ['title' => 'CPU time', 'unit' => 'ns', 'pprof' => 'cpu'],
+    'instructions' => ['title' => 'instructions', 'unit' => 'count', 'pprof' => 'instructions'],
+    'cycles' => ['title' => 'CPU cycles', 'unit' => 'count', 'pprof' => 'cycles'],
+    'allocs' => ['title' => 'allocations', 'unit' => 'count', 'pprof' => 'alloc_objects'],
+    'alloc_bytes' => ['title' => 'allocated bytes', 'unit' => 'bytes', 'pprof' => 'alloc_space'],
+    'frees' => ['title' => 'frees', 'unit' => 'count', 'pprof' => 'free_objects'],
+    'freed_bytes' => ['title' => 'freed bytes', 'unit' => 'bytes', 'pprof' => 'free_space'],
+    'ops' => ['title' => 'VM opcodes', 'unit' => 'count', 'pprof' => 'ops'],
+    'retained_bytes' => ['title' => 'retained bytes', 'unit' => 'bytes', 'pprof' => 'retained_bytes'],
     // Go's heap profiles call what is still held "inuse".
-    'live_allocs' => ['unit' => 'count', 'pprof' => 'inuse_objects'],
-    'live_bytes' => ['unit' => 'bytes', 'pprof' => 'inuse_space'],
-    'cleanup_allocs' => ['unit' => 'count', 'pprof' => 'cleanup_objects'],
-    'cleanup_bytes' => ['unit' => 'bytes', 'pprof' => 'cleanup_space'],
-    'gc_allocs' => ['unit' => 'count', 'pprof' => 'gc_objects'],
-    'gc_bytes' => ['unit' => 'bytes', 'pprof' => 'gc_space'],
-    'peak_bytes' => ['unit' => 'bytes', 'pprof' => 'peak_space'],
+    'live_allocs' => ['title' => 'live allocations', 'unit' => 'count', 'pprof' => 'inuse_objects'],
+    'live_bytes' => ['title' => 'live bytes', 'unit' => 'bytes', 'pprof' => 'inuse_space'],
+    'cleanup_allocs' => ['title' => 'allocations freed at shutdown', 'unit' => 'count', 'pprof' => 'cleanup_objects'],
+    'cleanup_bytes' => ['title' => 'bytes freed at shutdown', 'unit' => 'bytes', 'pprof' => 'cleanup_space'],
+    'gc_allocs' => ['title' => 'allocations the cycle collector freed', 'unit' => 'count', 'pprof' => 'gc_objects'],
+    'gc_bytes' => ['title' => 'bytes the cycle collector freed', 'unit' => 'bytes', 'pprof' => 'gc_space'],
+    'peak_bytes' => ['title' => 'peak live bytes', 'unit' => 'bytes', 'pprof' => 'peak_space'],
 ];
 
 /** Reads "name" (bench's counter name) and a unit from a name and a unit as profiles spell them. */

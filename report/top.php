@@ -39,6 +39,18 @@ function counter_label(Model $m, int $c): string
     return $c < 0 ? ($m->sampled() ? 'samples' : 'calls') : $m->counterName[$c];
 }
 
+/**
+ * A counter as the terminal commands show it: its title ("wall time",
+ * "allocations"; --by takes its name), under --raw with the unit its plain
+ * numbers are in where the title does not say it ("wall time (ns)").
+ */
+function counter_title(Model $m, int $c, bool $raw = false): string
+{
+    $name = counter_label($m, $c);
+    $title = COUNTERS[$name]['title'] ?? $name;
+    return $raw && counter_unit_of($m, $c) === 'ns' && !str_ends_with($title, '_ns') ? "$title (ns)" : $title;
+}
+
 function counter_unit_of(Model $m, int $c): string
 {
     return $c < 0 ? 'count' : $m->counterUnit[$c];
@@ -57,7 +69,8 @@ function summary_line(Model $m, LoadResult $loaded, int $c, Views $v, int $side 
     }
     $when = $r->first ? gmdate('Y-m-d H:i:s', intdiv($r->first, 1_000_000_000)) . ' to ' . gmdate('Y-m-d H:i:s', intdiv($r->last, 1_000_000_000)) . ' UTC' : '';
     $total = $c < 0 ? array_sum($v->calls) : $v->total[$c];
-    $line = sprintf('%s (%s)%s; by %s, %s in all', plural($m->profiles($side), 'profile'), implode(', ', $modes), $when ? ", $when" : '', counter_label($m, $c),
+    $line = sprintf('%s (%s)%s; by %s, %s in all', plural($m->profiles($side), 'profile'), implode(', ', $modes), $when ? ", $when" : '',
+        $o === null ? counter_label($m, $c) : counter_title($m, $c, $o->raw),
         cell_value($total, counter_unit_of($m, $c), $o !== null && $o->raw));
     if ($loaded->skipped) {
         $line .= sprintf('; %s skipped', number_format(count($loaded->skipped)));

@@ -33,17 +33,17 @@ report_profile('after/bench.1.pb', $code, ['highlight.comment' => 'extra'], 'ppr
 $squeeze = fn(string $out) => preg_replace('/ +/', ' ', $out);
 echo "== the build against itself (pprof before, JSON again)\n";
 $out = report_out(['diff', "$dir/before", "$dir/again", '--by=allocs']);
-echo $squeeze(preg_replace('/^before: .*$/m', 'before: ...', preg_replace('/^\s*(wall_ns|calls) .*\n/m', '', $out)));
+echo $squeeze(preg_replace('/^before: .*$/m', 'before: ...', preg_replace('/^\s*(wall time|calls) .*\n/m', '', $out)));
 
 echo "== one more allocation a call in leaf()\n";
 $out = report_out(['diff', "$dir/before", "$dir/after", '--by=allocs', '--raw']);
 echo $squeeze(preg_replace('/(before: 2 profiles).*(after: 1 profile).*(; costs per)/', '$1 ... $2 ...$3',
-    preg_replace('/^\s*(wall_ns|alloc_bytes|frees|freed_bytes|ops) .*\n/m', '', $out)));
+    preg_replace('/^\s*(wall time \(ns\)|allocated bytes|frees|freed bytes|VM opcodes) .*\n/m', '', $out)));
 
 echo "== benchmarks/noise's thresholds\n";
 file_put_contents("$dir/noise.json", json_encode(['metrics' => ['allocs' => ['relative' => 2.0], 'wall_ns' => ['relative' => null]]]));
 $out = report_out(['diff', "$dir/before", "$dir/after", '--by=allocs', "--thresholds=$dir/noise.json"]);
-echo $squeeze(str_replace($dir, 'DIR', implode("\n", preg_grep('/^(noise|\s*(wall_ns|allocs) |allocs: )/', explode("\n", $out))))), "\n";
+echo $squeeze(str_replace($dir, 'DIR', implode("\n", preg_grep('/^(noise|\s*(wall time|allocations) |allocations: )/', explode("\n", $out))))), "\n";
 
 echo "== differential flame graph and report\n";
 echo report_out(['diff', "$dir/before", "$dir/after", '--by=allocs', '-o', "$dir/diff.svg", '--quiet']);
@@ -66,22 +66,22 @@ before: ...
 noise: thresholds 3 x the largest change between the two halves of BEFORE (1 and 1 profiles), at least the floors
 
  counter before after change threshold
- allocs %d %d 0 +0.00% 0.00% noise
-alloc_bytes %s KiB %s KiB 0 B +0.00% 0.00% noise
+ allocations %d %d 0 +0.00% 0.00% noise
+allocated bytes %s KiB %s KiB 0 B +0.00% 0.00% noise
  frees %d %d 0 +0.00% 0.00% noise
-freed_bytes %s KiB %s KiB 0 B +0.00% 0.00% noise
- ops %d %d 0 +0.00% 0.00% noise
+ freed bytes %s KiB %s KiB 0 B +0.00% 0.00% noise
+ VM opcodes %d %d 0 +0.00% 0.00% noise
 
-allocs: no owner changed beyond the noise
+allocations: no owner changed beyond the noise
 == one more allocation a call in leaf()
 before: 2 profiles ... after: 1 profile ...; costs per request (the sets differ in size)
 noise: thresholds 3 x the largest change between the two halves of BEFORE (1 and 1 profiles), at least the floors
 
  counter before after change threshold
- allocs %d %d +8 +%f% 0.00% grown
+ allocations %d %d +8 +%f% 0.00% grown
  calls 11 11 0 +0.00% 0.00% noise
 
-allocs by owner, largest change of own cost first (4 of 4):
+allocations by owner, largest change of own cost first (4 of 4):
 own before own after own change incl before incl after incl change
  8 16 +8 +100.00% 8 16 +8 grown leaf script.php:3
  %d %d 0 +0.00% %d %d +8 inclusive grown {request}
@@ -89,9 +89,9 @@ own before own after own change incl before incl after incl change
  4 4 0 +0.00% 12 20 +8 inclusive grown mid script.php:4
 == benchmarks/noise's thresholds
 noise: thresholds from DIR/noise.json
- wall_ns %s never noise
- allocs %d %d +8 +%f% 200.00% noise
-allocs: no owner changed beyond the noise
+ wall time %s never noise
+ allocations %d %d +8 +%f% 200.00% noise
+allocations: no owner changed beyond the noise
 == differential flame graph and report
 xmllint: well-formed
 leaf: allocs: inclusive 8 → 16 (+8); own 8 → 16 (+8); fill rgb(250,%d,%d)

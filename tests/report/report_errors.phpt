@@ -73,7 +73,7 @@ echo "terminal: ", preg_match('/^(\rbench: read [0-2] of 3 files)+\r\033\[K/', $
 echo "pipe: ", json_encode($err), "\n";
 ?>
 --EXPECTF--
-1 profile (profile mode), %s; by allocs, %d in all; 11 skipped
+1 profile (profile mode), %s; by allocations, %d in all; 11 skipped
 bench: skipped bad/bad.callgrind: line 4: cost "abc" is not an integer
 bench: skipped bad/corrupt.pb.zst: zstd data is corrupt (%s)
 bench: skipped bad/empty.folded: empty

@@ -77,10 +77,10 @@ callgrind: {"9":8,"11":2}
 json: {"9":8,"11":2}
 pprof: {"9":8,"11":2}
 == profile mode, callgrind: opcodes per line of leaf()
-1 profile (profile mode), %s UTC; by ops, %s in all
+1 profile (profile mode), %s UTC; by VM opcodes, %s in all
 
 leaf  %s/script.php:2
-  ops at its lines: %d (%f%)
+  VM opcodes at its lines: %d (%f%)
     line               own     in calls made  source
        2 %s function leaf($x) {
        3 %s     $y = $x * 2;

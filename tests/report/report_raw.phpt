@@ -24,16 +24,16 @@ $out = report_out(['top', $json, '--raw', '--by=wall_ns']);
 printf("top by wall_ns: %d grouped numbers, %d units\n", $grouped($out), preg_match_all('/\d (ns|µs|ms|s)\b/', $out));
 
 $out = report_out(['diff', $json, $cg, '--raw', '--all', '--by=allocs']);
-printf("diff: %d grouped numbers; allocs row: %s\n", $grouped($out), preg_match('/^\s*allocs\s+(\d+)\s+(\d+)\s+0\s/m', $out, $m) ? "$m[1] $m[2]" : $out);
+printf("diff: %d grouped numbers; allocs row: %s\n", $grouped($out), preg_match('/^\s*allocations\s+(\d+)\s+(\d+)\s+0\s/m', $out, $m) ? "$m[1] $m[2]" : $out);
 
 $out = report_out(['lines', $json, '--raw', '--by=ops', '--function=mid']);
-printf("lines: %d grouped numbers; %s\n", $grouped($out), preg_match('/ops at its lines: (\d+) /', $out, $m) ? "ops at its lines $m[1]" : $out);
+printf("lines: %d grouped numbers; %s\n", $grouped($out), preg_match('/VM opcodes at its lines: (\d+) /', $out, $m) ? "ops at its lines $m[1]" : $out);
 $out = report_out(['top', $json, '--by=alloc_bytes']);
 printf("without --raw: %s grouped numbers, units: %s\n", $grouped($out) > 0 ? 'some' : 'no', preg_match('/\d (KiB|B)\b/', $out) ? 'yes' : 'no');
 ?>
 --EXPECTF--
 top: 0 grouped numbers; leaf: calls 1500, own and inclusive the JSON's
-summary: by alloc_bytes, digits in all
+summary: by allocated bytes, digits in all
 top by wall_ns: 0 grouped numbers, 0 units
 diff: 0 grouped numbers; allocs row: %d %d
 lines: 0 grouped numbers; ops at its lines %d
