@@ -36,7 +36,27 @@ function pprof_profile(string $data, string $file): Profile
     $locations = pprof_locations($data, $top['locations'], $functions);
     $labels = pprof_samples($data, $p, $top['samples'], $locations, $callsAt, $strings);
     pprof_meta($p, $top, $labels, $strings);
+    pprof_totals($p);
     return $p;
+}
+
+/**
+ * pprof writes no totals: the request's are what its samples add up to, as
+ * callgrind's "totals:" are what its functions own (bench's overhead is in
+ * neither, and has no allocations). The requests and endpoints tables read
+ * the allocations from here.
+ */
+function pprof_totals(Profile $p): void
+{
+    $sums = [];
+    foreach ($p->own as $own) {
+        foreach ($own as $k => $v) {
+            $sums[$k] = ($sums[$k] ?? 0) + $v;
+        }
+    }
+    foreach ($p->counters as $k => $name) {
+        $p->totals[$name] = $sums[$k] ?? 0;
+    }
 }
 
 /** Fields of the Profile message that it does not read, at most: bench writes a few, a file of millions is made to waste time. */
