@@ -57,8 +57,10 @@ final class Model
     public array $pathProfiles = [];
     public array $graphProfiles = [];
     public array $counterProfiles = [];
-    /** per side: mode => profiles */
+    /** per side: mode => profiles ('unknown': the file does not say) */
     public array $modes = [];
+    /** per side, the folded files: they record neither a mode nor how many profiles they hold */
+    public array $folded = [];
     /** per side, the requests */
     public array $requests = [];
     /** the sampling interval of sampled profiles, when all say the same (0: they differ or none says) */
@@ -95,19 +97,26 @@ final class Model
             throw new ReadError("{$p->format} has call edges, not call paths, which this output needs "
                 . '(merge it to .callgrind or .json, or write the profiles as pprof, folded or JSON)');
         }
+        // A file of bench merge counts for the profiles it says it holds, in their modes (profile_merged()).
+        $weight = $p->meta['merged'] ?? 1;
         $funcs = $this->mapFunctions($p);
-        $counters = $this->mapCounters($p, $side);
+        $counters = $this->mapCounters($p, $side, $weight);
         if ($p->hasPaths()) {
             $this->addPaths($p, $side, $funcs, $counters);
-            $this->pathProfiles[$side]++;
+            $this->pathProfiles[$side] += $weight;
         } else {
             $this->addGraph($p, $side, $funcs, $counters);
-            $this->graphProfiles[$side]++;
+            $this->graphProfiles[$side] += $weight;
         }
         $this->addLines($p->lineOwn, $this->lineOwn[$side], $funcs, $counters);
         $this->addLines($p->lineCalls, $this->lineCalls[$side], $funcs, $counters);
-        $mode = $p->meta['mode'] ?? '' ?: 'unknown';
-        $this->modes[$side][$mode] = ($this->modes[$side][$mode] ?? 0) + 1;
+        foreach ($p->meta['modes'] ?? [($p->meta['mode'] ?? '' ?: 'unknown') => 1] as $mode => $n) {
+            $this->modes[$side][$mode] = ($this->modes[$side][$mode] ?? 0) + $n;
+        }
+        if ($p->format === 'folded') {
+            $this->folded[$side] = ($this->folded[$side] ?? 0) + 1;
+        }
+        $mode = $p->meta['mode'] ?? '';
         if ($mode === 'sample' && isset($p->meta['interval_ns'])) {
             $this->interval = $this->interval === null || $this->interval === $p->meta['interval_ns'] ? $p->meta['interval_ns'] : 0;
         }
@@ -161,7 +170,7 @@ final class Model
         return $map;
     }
 
-    private function mapCounters(Profile $p, int $side): array
+    private function mapCounters(Profile $p, int $side, int $weight): array
     {
         $map = [];
         foreach ($p->counters as $k => $name) {
@@ -171,10 +180,10 @@ final class Model
                 $this->counterUnit[] = $p->units[$name] ?? counter_unit($name);
             }
             $c = $map[$k] = $this->counterIds[$name];
-            $this->counterProfiles[$side][$c] = ($this->counterProfiles[$side][$c] ?? 0) + 1;
+            $this->counterProfiles[$side][$c] = ($this->counterProfiles[$side][$c] ?? 0) + $weight;
         }
         if ($p->countsCalls) {
-            $this->counterProfiles[$side][-1] = ($this->counterProfiles[$side][-1] ?? 0) + 1;
+            $this->counterProfiles[$side][-1] = ($this->counterProfiles[$side][-1] ?? 0) + $weight;
         }
         return $map;
     }

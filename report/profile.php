@@ -250,6 +250,59 @@ function interval_ns(int $us): ?int
     return $us > 0 && $us <= 86_400_000_000 ? $us * 1000 : null;
 }
 
+/** Profiles a merge may say it holds, at most: a crafted file's larger claim is not taken (see merged_of()). */
+const MERGED_MAX = 1 << 40;
+
+/**
+ * What a file of bench merge holds, from the line it writes into callgrind's
+ * "cmd:", pprof's comment and JSON's "command" (merge_description()): "bench
+ * merge of 1,200 profiles (1,000 profile mode, 200 sample mode), 2024-01-31
+ * 12:00:00 to 12:05:00 UTC". Returns [profiles, [mode => profiles], first
+ * time ns, last time ns], or null where the line is not one, or its modes do
+ * not add up to its profiles.
+ */
+function merged_of(string $line): ?array
+{
+    if (!preg_match('/^bench merge of ([\d,]{1,20}) profiles? \(([^()]{1,200})\), (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) to (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) UTC$/',
+            $line, $m)) {
+        return null;
+    }
+    $profiles = (int) str_replace(',', '', $m[1]);
+    $modes = [];
+    foreach (explode(', ', $m[2]) as $part) {
+        if (!preg_match('/^([\d,]{1,20}) (profile|sample|unknown) mode$/', $part, $mode) || isset($modes[$mode[2]])) {
+            return null;
+        }
+        $modes[$mode[2]] = (int) str_replace(',', '', $mode[1]);
+    }
+    if ($profiles < 1 || $profiles > MERGED_MAX || array_sum($modes) !== $profiles) {
+        return null;
+    }
+    $first = strtotime("$m[3] UTC");
+    $last = strtotime("$m[4] UTC");
+    return [$profiles, $modes, $first === false ? 0 : $first * 1_000_000_000, $last === false ? 0 : $last * 1_000_000_000];
+}
+
+/**
+ * Notes in a profile's meta what a merge says it holds (merged_of()): the
+ * profiles it counts for ('merged'), their modes, and its time span; a merge
+ * is no request of its own, so it has no duration.
+ */
+function profile_merged(Profile $p, string $line): void
+{
+    $merged = merged_of($line);
+    if ($merged === null) {
+        return;
+    }
+    [$p->meta['merged'], $p->meta['modes'], $first, $last] = $merged;
+    if ($first > 0) {
+        $p->meta['time_ns'] = $first;
+        $p->meta['last_ns'] = max($first, $last);
+    }
+    $p->meta['mode'] = count($p->meta['modes']) === 1 ? array_key_first($p->meta['modes']) : '';
+    unset($p->meta['duration_ns']);
+}
+
 /** The request's own labels that a profile's meta holds, in pprof's names. */
 const PROFILE_LABEL_KEYS = ['uri', 'method', 'status', 'script', 'sapi', 'pid'];
 

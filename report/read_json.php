@@ -104,6 +104,9 @@ function json_meta(Profile $p, array $json): void
         $meta['interval_ns'] = $interval;
     }
     $p->meta = $meta;
+    if (($json['bench'] ?? null) === 'merge') {
+        profile_merged($p, $meta['uri']);
+    }
 }
 
 /** Costs {counter: int|null} in the profile's counter order; null and absent are 0. */

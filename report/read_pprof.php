@@ -303,10 +303,13 @@ const PPROF_META_KEYS = ['uri', 'method', 'status', 'script', 'sapi', 'pid', 'du
 function pprof_meta(Profile $p, array $top, array $labels, array $strings): void
 {
     $meta = [];
+    $merged = null;
     foreach ($top['comments'] as $index) {
         $comment = pprof_string($strings, $index, 'a comment');
         if (str_starts_with($comment, 'uri=')) {
             $meta['uri'] = substr($comment, 4);
+        } elseif (str_starts_with($comment, 'bench merge of ')) {
+            $merged = $comment;
         } elseif (preg_match('/^bench (\S+), PHP (\S+), pid (\d+)$/', $comment, $m)) {
             [, $meta['bench'], $meta['php'], $meta['pid']] = $m;
         } elseif (preg_match_all('/(?:^| )(\w+)=(\S*)/', $comment, $m, PREG_SET_ORDER)) {
@@ -336,4 +339,7 @@ function pprof_meta(Profile $p, array $top, array $labels, array $strings): void
     // The labels that are not the request's own (alloc_sampled, bench_label()'s): a merge to pprof keeps them.
     $meta['labels'] = profile_labels_of(array_map(fn($v) => (string) $v, array_diff_key($labels, array_flip(PPROF_META_KEYS))));
     $p->meta += $meta;
+    if ($merged !== null) {
+        profile_merged($p, $merged);
+    }
 }

@@ -121,6 +121,9 @@ function read_callgrind(string $text, string $file): Profile
     if ($state['summary'] && !$state['totals']) {
         throw new ReadError('truncated: it has "summary:" and no "totals:" line at its end');
     }
+    if (($p->meta['bench'] ?? '') === 'merge' && isset($state['cmd'])) {
+        profile_merged($p, $state['cmd']);
+    }
     if (!str_ends_with($text, "\n")) {
         throw new ReadError('truncated: its last line does not end');
     }
@@ -205,6 +208,7 @@ function callgrind_header(Profile $p, array &$state, string $key, string $value)
             break;
         case 'cmd':
             $p->meta['uri'] = $value;
+            $state['cmd'] = $value;
             break;
         case 'pid':
             $p->meta['pid'] = int_of($value, 'pid');

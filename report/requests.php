@@ -25,9 +25,10 @@ final class Requests
     public function add(Profile $p): void
     {
         $r = self::record($p);
-        $this->count++;
+        // A merge counts for its requests, from its first to its last.
+        $this->count += $r['requests'];
         $this->first = min($this->first ?? $r['time_ns'], $r['time_ns']);
-        $this->last = max($this->last ?? $r['time_ns'], $r['time_ns']);
+        $this->last = max($this->last ?? $r['time_ns'], $p->meta['last_ns'] ?? $r['time_ns']);
         $this->slowest[] = $r;
         $this->allocating[] = $r;
         if (count($this->slowest) >= 2 * self::KEEP) {
@@ -45,6 +46,7 @@ final class Requests
             'status' => $m['status'] ?? 0, 'duration_ns' => $m['duration_ns'] ?? null, 'peak_memory' => $m['peak_memory'] ?? null,
             'allocs' => $p->totals['allocs'] ?? null, 'alloc_bytes' => $p->totals['alloc_bytes'] ?? null,
             'mode' => $m['mode'] ?? '', 'pid' => $m['pid'] ?? null, 'file' => $p->file, 'endpoint' => profile_endpoint($p),
+            'requests' => $m['merged'] ?? 1,
         ];
     }
 
@@ -72,7 +74,7 @@ final class Requests
         }
         $e = &$this->endpoints[$key];
         $e ??= ['requests' => 0, 'duration_ns' => 0, 'max_duration_ns' => 0, 'peak_memory' => 0, 'allocs' => 0, 'alloc_bytes' => 0];
-        $e['requests']++;
+        $e['requests'] += $r['requests'];
         $e['duration_ns'] += $r['duration_ns'] ?? 0;
         $e['max_duration_ns'] = max($e['max_duration_ns'], $r['duration_ns'] ?? 0);
         $e['peak_memory'] += $r['peak_memory'] ?? 0;

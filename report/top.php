@@ -65,7 +65,9 @@ function summary_line(Model $m, LoadResult $loaded, int $c, Views $v, int $side 
     $r = $m->requests[$side];
     $modes = [];
     foreach ($m->modes[$side] as $mode => $n) {
-        $modes[] = (count($m->modes[$side]) > 1 ? number_format($n) . ' ' : '') . ($mode === 'unknown' ? 'mode unknown' : "$mode mode");
+        // Folded stacks have no header: neither the mode nor, for a merge, how many profiles it holds.
+        $unknown = ($m->folded[$side] ?? 0) === $n ? 'folded stacks, mode not recorded' : 'mode not recorded';
+        $modes[] = (count($m->modes[$side]) > 1 ? number_format($n) . ' ' : '') . ($mode === 'unknown' ? $unknown : "$mode mode");
     }
     $when = $r->first ? gmdate('Y-m-d H:i:s', intdiv($r->first, 1_000_000_000)) . ' to ' . gmdate('Y-m-d H:i:s', intdiv($r->last, 1_000_000_000)) . ' UTC' : '';
     $total = $c < 0 ? array_sum($v->calls) : $v->total[$c];

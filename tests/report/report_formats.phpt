@@ -82,7 +82,7 @@ folded zstd: the own costs of its lines
 folded gzip: the own costs of its lines
 directory: leaf [72,72,72], mid [36,108,18] (9 profiles with allocations)
 glob: leaf called 48 times in 6 profiles
-12 profiles (9 profile mode, 3 mode unknown), TIME to TIME UTC; by allocations, %s in all
+12 profiles (9 profile mode, 3 folded stacks, mode not recorded), TIME to TIME UTC; by allocations, %s in all
 %wown    own%  inclusive    incl%  calls  function
 %s  {request}
 %w72 %s  72 %s  72  leaf  script.php:2
