@@ -2,7 +2,7 @@
 /*
  * bench report: "bench lines", a function's source with the cost of each
  * line: its own cost while it ran the line (sample mode, and the ops of
- * bench.count_ops=1 in callgrind files), and the inclusive cost of the calls
+ * bench.count_ops=1 in profile mode), and the inclusive cost of the calls
  * it made there. The HTML report shows the same listing under a function's
  * callers and callees.
  */
@@ -22,7 +22,9 @@ function command_lines(Options $o): int
     $m = new Model();
     $loaded = load_set($o->files, $o, $m);
     $v = Views::of($m);
-    $c = chosen_counter($m, $o->by);
+    $ops = lines_have_ops($m);
+    // Profile mode has no time per line; where it counted opcodes per line, those are what a listing shows unless --by says.
+    $c = $o->by === null && $ops && !$m->sampled() ? $m->counterIds['ops'] : chosen_counter($m, $o->by);
     echo summary_line($m, $loaded, $c, $v, 0, $o), "\n";
     $funcs = lines_functions($m, $v, $c, $o->function, $o->limitSet ? $o->limit : LINES_FUNCTIONS);
     if (!$funcs) {
@@ -30,16 +32,41 @@ function command_lines(Options $o): int
             ? "no function matching \"{$o->function}\" has costs at lines in these profiles"
             : 'these profiles have no costs at lines (profile mode keeps only call sites; sample mode and bench.count_ops=1 keep lines)');
     }
-    if (!$m->sampled() && counter_label($m, $c) !== 'ops') {
-        echo "Profile mode keeps a function's own cost on its first line and its calls on theirs: time per line is sample mode's,\n"
-            . "and bench.count_ops=1 counts the opcodes of each line (--by=ops).\n";
+    $whole = !$m->sampled() && counter_label($m, $c) !== 'ops';
+    if ($whole) {
+        printf("Profile mode measures a function's own %s as a whole, not line by line: \"own\" shows it on the function's first line,\n"
+            . "and \"in calls made\" the calls of each line. Time per line needs sample mode (bench.mode=sample)%s\n",
+            counter_title($m, $c), match (true) {
+                $ops => '; --by=ops shows the opcodes each line ran.',
+                isset($m->counterIds['ops']) => '; these profiles have opcodes, not per line.',
+                default => ', opcodes per line bench.count_ops=1 (--by=ops).',
+            });
+    } elseif (!$m->sampled()) {
+        echo "Profile mode counted the opcodes each line ran (bench.count_ops=1); time per line needs sample mode (bench.mode=sample).\n";
     }
     $total = $c < 0 ? array_sum($v->calls) : $v->total[$c];
     $sources = new Sources($m, $o);
     foreach ($funcs as $f) {
-        echo "\n", implode("\n", lines_listing($m, $f, $c, $total, $o->raw, $sources)), "\n";
+        echo "\n", implode("\n", lines_listing($m, $f, $c, $total, $o->raw, $sources, $whole)), "\n";
     }
     return 0;
+}
+
+/**
+ * Whether the profiles counted opcodes per line (profile mode, bench.count_ops=1): some function has opcodes on a line
+ * other than its first, where profile mode keeps the whole of the other own costs.
+ */
+function lines_have_ops(Model $m): bool
+{
+    $ops = $m->counterIds['ops'] ?? null;
+    foreach ($ops === null ? [] : $m->lineOwn[0] as $f => $lines) {
+        foreach ($lines as $line => [, $costs]) {
+            if ($line !== $m->funcLine[$f] && ($costs[$ops] ?? 0) > 0) {
+                return true;
+            }
+        }
+    }
+    return false;
 }
 
 /** The functions that have lines: those --function matches (a shell pattern), or the largest own costs first. */
@@ -74,7 +101,8 @@ function lines_shown(array $rows, int $first): array
     return $shown;
 }
 
-function lines_listing(Model $m, int $f, int $c, int|float $total, bool $raw, Sources $sources): array
+/** A function's listing; $whole: its own cost is the whole function's, on its first line (profile mode, a counter but ops). */
+function lines_listing(Model $m, int $f, int $c, int|float $total, bool $raw, Sources $sources, bool $whole = false): array
 {
     $unit = counter_unit_of($m, $c);
     $rows = lines_rows_all($m, $f);
@@ -83,7 +111,8 @@ function lines_listing(Model $m, int $f, int $c, int|float $total, bool $raw, So
     $text = $sources->lines($file);
     $own = array_sum(array_map(fn($r) => $value($r[0]), $rows));
     $out = [sprintf('%s  %s', $m->funcName[$f], $file === '' ? '(no file)' : $file . ($m->funcLine[$f] ? ':' . $m->funcLine[$f] : ''))];
-    $out[] = sprintf('  %s at its lines: %s (%s)%s', counter_title($m, $c, $raw), cell_value($own, $unit, $raw), percent($own, $total),
+    $out[] = sprintf('  %s at its lines: %s (%s)%s%s', counter_title($m, $c, $raw), cell_value($own, $unit, $raw), percent($own, $total),
+        $whole ? ", all on its first line (profile mode: the function's own as a whole)" : '',
         $text === null && $file !== '' ? '; source ' . ($sources->why[$file] ?? 'not read') : '');
     $out[] = sprintf('  %6s  %16s  %16s  %s', 'line', 'own', 'in calls made', 'source');
     $last = null;

@@ -223,20 +223,66 @@ static uint32_t pb_location(pb_locations *l, uint32_t func, uint32_t line)
 }
 
 /*
- * A sample's locations, from its leaf up: the leaf where its own cost lies,
- * each caller at the line of the call below it (its function's first line
- * where that is not known).
+ * A sample's locations, from its leaf up: the leaf at line (where its own
+ * cost lies), each caller at the line of the call below it (its function's
+ * first line where that is not known).
  */
-static void pb_sample_locations(bench_buf *packed, pb_locations *l, const bench_profile_state *p, uint32_t leaf)
+static void pb_sample_locations(bench_buf *packed, pb_locations *l, const bench_profile_state *p, uint32_t leaf, uint32_t line)
 {
-	uint32_t line = bench_dump_own_line(p, leaf);
-
 	for (uint32_t up = leaf; up != BENCH_PROFILE_NONE; up = p->nodes[up].parent) {
 		uint32_t func = bench_dump_func_of(p, up);
 
 		pb_varint(packed, pb_location(l, func, line ? line : bench_dump_func_line(p, func)));
 		line = bench_dump_call_line(p, up);
 	}
+}
+
+/*
+ * Opcodes per line (profile mode, bench.count_ops=1) are counted per
+ * function, not per call path. Each node of a function takes its own
+ * opcodes from its function's lines, in node order, each line's part as a
+ * sample at that line: the lines add up to what the function ran on each,
+ * and each path to its own opcodes; which path ran which line is not known.
+ * What no line counted stays on the node's own sample.
+ */
+typedef struct {
+	/** per function, the line (an index of its ops.counts) it takes from next, and how much of it was taken */
+	uint32_t *at;
+	uint64_t *taken;
+} pb_line_ops;
+
+/* Writes node's opcodes at its function's lines (pb_line_ops); returns those it had left. */
+static int64_t pb_line_op_samples(bench_buf *b, bench_buf *scratch, bench_buf *packed, pb_locations *l, pb_line_ops *lo,
+	const bench_profile_state *p, uint32_t node, int ops_at, int ncounters, const bench_buf *labels)
+{
+	int64_t left = p->nodes[node].own[BENCH_COUNTER_OPS];
+	uint32_t func = bench_dump_func_of(p, node);
+	const bench_ops_lines *ops = func < p->funcs_used ? &p->funcs[func].ops : NULL;
+
+	while (ops && left > 0 && lo->at[func] < ops->size) {
+		uint64_t avail = ops->counts[lo->at[func]] - lo->taken[func];
+
+		if (!avail) {
+			lo->at[func]++;
+			lo->taken[func] = 0;
+			continue;
+		}
+		uint64_t take = avail < (uint64_t) left ? avail : (uint64_t) left;
+
+		pb_sample_locations(packed, l, p, node, ops->base + lo->at[func]);
+		pb_message(scratch, PB_SAMPLE_LOCATION_ID, packed);
+		/* calls, then the counters: all 0 but the opcodes */
+		pb_varint(packed, 0);
+		for (int i = 0; i < ncounters; i++) {
+			pb_varint(packed, i == ops_at ? take : 0);
+		}
+		pb_message(scratch, PB_SAMPLE_VALUE, packed);
+		bench_buf_append(scratch, labels->data ? labels->data : "", labels->len);
+		pb_message(b, PB_PROFILE_SAMPLE, scratch);
+		lo->taken[func] += take;
+		left -= (int64_t) take;
+	}
+	return left;
 }
 
 void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_dump_settings *s)
@@ -276,23 +322,40 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_du
 	pb_int(b, PB_PROFILE_DEFAULT_SAMPLE_TYPE, sort_type);
 	pb_request_labels(&labels, &scratch, &strings, p);
 
+	int ops_at = -1;
+	pb_line_ops line_ops = {0};
+	for (int i = 0; i < ncounters; i++) {
+		ops_at = counters[i] == BENCH_COUNTER_OPS ? i : ops_at;
+	}
+	/* Out of memory, the opcodes stay on each node's own sample, as without lines. */
+	if (ops_at >= 0 && bench_dump_has_line_ops(p)) {
+		line_ops.at = calloc(p->funcs_used + 1, sizeof(*line_ops.at));
+		line_ops.taken = calloc(p->funcs_used + 1, sizeof(*line_ops.taken));
+		if (!line_ops.at || !line_ops.taken) {
+			free(line_ops.at);
+			free(line_ops.taken);
+			line_ops = (pb_line_ops) {0};
+		}
+	}
+
 	/* A sample per call path with a cost: its locations from the leaf up, and its own values. */
 	/* Once the output failed (bench.output_max_mb), no more: a deep recursion's stacks grow with the square of its depth. */
 	for (uint32_t n = 0; n < p->nodes_used && !b->failed; n++) {
 		const bench_profile_node *node = &p->nodes[n];
+		int64_t ops = line_ops.at ? pb_line_op_samples(b, &scratch, &packed, &locations, &line_ops, p, n, ops_at, ncounters, &labels) : 0;
 		bool any = node->calls != 0;
 
 		for (int i = 0; i < ncounters && !any; i++) {
-			any = node->own[counters[i]] != 0;
+			any = (i == ops_at && line_ops.at ? ops : node->own[counters[i]]) != 0;
 		}
 		if (!any) {
 			continue;
 		}
-		pb_sample_locations(&packed, &locations, p, n);
+		pb_sample_locations(&packed, &locations, p, n, bench_dump_own_line(p, n));
 		pb_message(&scratch, PB_SAMPLE_LOCATION_ID, &packed);
 		pb_varint(&packed, node->calls);
 		for (int i = 0; i < ncounters; i++) {
-			pb_varint(&packed, (uint64_t) node->own[counters[i]]);
+			pb_varint(&packed, (uint64_t) (i == ops_at && line_ops.at ? ops : node->own[counters[i]]));
 		}
 		pb_message(&scratch, PB_SAMPLE_VALUE, &packed);
 		bench_buf_append(&scratch, labels.data ? labels.data : "", labels.len);
@@ -340,6 +403,8 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_du
 	if (strings.failed || locations.failed || scratch.failed || packed.failed || labels.failed) {
 		b->failed = true;
 	}
+	free(line_ops.at);
+	free(line_ops.taken);
 	free(strings.items);
 	free(locations.items);
 	free(locations.table);

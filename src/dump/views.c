@@ -108,9 +108,9 @@ static int bench_dump_by_func_line(const void *a, const void *b)
 /*
  * Whether the profile counted opcodes per line of each function: not where
  * frames were folded into a node of another function, which then counted
- * their lines as its own.
+ * their lines as its own. (pprof.c asks too.)
  */
-static bool bench_dump_has_line_ops(const bench_profile_state *p)
+bool bench_dump_has_line_ops(const bench_profile_state *p)
 {
 	return !p->sampled && p->line_ops && !p->folded_depth && !p->folded_nodes;
 }

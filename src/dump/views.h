@@ -139,6 +139,9 @@ static zend_always_inline int bench_dump_sort_counter(const bench_profile_state 
 /** The counters a profile writes, in order (at most BENCH_COUNTER_COUNT): returns how many. */
 int bench_dump_counters(const bench_profile_state *p, const bench_dump_settings *s, int *out);
 
+/** Whether the profile counted opcodes per line of each function (profile mode, bench.count_ops=1, no folded frames). */
+bool bench_dump_has_line_ops(const bench_profile_state *p);
+
 /** Builds the views; false when memory ran out (free them all the same). */
 bool bench_dump_build_views(bench_dump_views *v, bench_profile_state *p, const bench_dump_settings *s);
 void bench_dump_free_views(bench_dump_views *v);

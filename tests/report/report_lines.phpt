@@ -1,5 +1,5 @@
 --TEST--
-bench lines: a function's source with its costs per line. Profile mode: the calls made at each line, the same from callgrind, JSON and pprof, and the opcodes per line (bench.count_ops=1) from callgrind and JSON; sample mode: the hot line (the HTML report's line view: report_lines_browser)
+bench lines: a function's source with its costs per line. Profile mode: the calls made at each line, the same from callgrind, JSON and pprof, and the opcodes per line (bench.count_ops=1) from callgrind and JSON (report_lines_profile: pprof); sample mode: the hot line (the HTML report's line view: report_lines_browser)
 --SKIPIF--
 <?php
 // Sample mode's share of a line needs real time, and the report command is PHP (report_fuzz checks bench.so's part under valgrind).
@@ -78,6 +78,7 @@ json: {"9":8,"11":2}
 pprof: {"9":8,"11":2}
 == profile mode, callgrind: opcodes per line of leaf()
 1 profile (profile mode), %s UTC; by VM opcodes, %s in all
+Profile mode counted the opcodes each line ran (bench.count_ops=1); time per line needs sample mode (bench.mode=sample).
 
 leaf  %s/script.php:2
   VM opcodes at its lines: %d (%f%)
