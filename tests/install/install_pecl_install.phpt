@@ -65,6 +65,9 @@ echo "profile: ", count($profiles) === 1 ? 'one, zstd' : implode("\n", $out), "\
 passthru(sprintf('%s -n -d %s %s top %s --by=allocs --limit=2 2>&1 | grep -c " leaf "', PHP_BINARY, $so, escapeshellarg("$root/bin/bench"),
     escapeshellarg($profiles[0] ?? "$root/none")));
 passthru(sprintf('%s -n %s help 2>&1 | head -1', PHP_BINARY, escapeshellarg("$root/bin/bench")));
+// The version PECL wrote into the command (no php_bench.h beside PECL's report/), the package's.
+preg_match('/#define PHP_BENCH_VERSION "([^"]+)"/', file_get_contents(__DIR__ . '/../../php_bench.h'), $version);
+echo str_replace($version[1], 'VERSION', (string) shell_exec(sprintf('%s -n %s --version 2>&1', PHP_BINARY, escapeshellarg("$root/bin/bench"))));
 ?>
 --EXPECT--
 pecl package: exit 0
@@ -78,3 +81,4 @@ in the prefix: ext
 profile: one, zstd
 1
 usage: bench COMMAND FILES... [OPTIONS]
+bench VERSION
