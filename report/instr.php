@@ -23,6 +23,15 @@ TXT;
 /** A node's trampoline, as callgrind names it: its index in hex. */
 const INSTR_TRAMPOLINE = '/^bench_instr_t([0-9a-f]{4})$/';
 
+/** bench's hooks, by the kind of frame the side file counts per node: user frames, internal calls. */
+const INSTR_HOOKS = ['bench_instr_execute_ex', 'bench_instr_execute_internal'];
+
+/** What runs a frame from a trampoline, by the kind of frame (src/instr/instr.c). */
+const INSTR_RUNNERS = ['bench_instr_run_user', 'bench_instr_run_internal'];
+
+/** The same trampoline called inside itself: for a frame that owns nothing (callgrind's recursion level 2 and deeper). */
+const INSTR_AGAIN = "/^bench_instr_t([0-9a-f]{4})'\\d+$/";
+
 function command_instr(array $args): int
 {
     $out = 'bench.instr.json';
@@ -124,7 +133,7 @@ function instr_files(string $dir): array
             . 'is bench loaded (--ext=PATH), and is this one request (the CLI, or php-cgi without -T)?', count($trees), count($callgrinds)));
     }
     $lines = explode("\n", rtrim(file_get_contents($trees[0]), "\n"));
-    if (!preg_match('/^# bench instr 1\tfolded (\d+)\t(.*)$/', array_shift($lines), $head)) {
+    if (!preg_match('/^# bench instr 2\tfolded (\d+)\t(.*)$/', array_shift($lines), $head)) {
         throw new ReadError('not a side file of bench.mode=instr');
     }
     if (!preg_match('/^# end (\d+)$/', (string) array_pop($lines), $end) || (int) $end[1] !== count($lines)) {
@@ -133,18 +142,20 @@ function instr_files(string $dir): array
     $nodes = [];
     foreach ($lines as $line) {
         $f = explode("\t", $line);
-        if (count($f) !== 6 || (int) $f[0] !== count($nodes) || (int) $f[1] >= (int) $f[0]) {
+        if (count($f) !== 8 || (int) $f[0] !== count($nodes) || (int) $f[1] >= (int) $f[0]) {
             throw new ReadError('a broken line in the side file of bench.mode=instr');
         }
-        $nodes[] = ['parent' => (int) $f[1], 'calls' => (int) $f[2], 'name' => $f[3], 'file' => $f[4], 'line' => (int) $f[5]];
+        $nodes[] = ['parent' => (int) $f[1], 'calls' => (int) $f[2], 'name' => $f[3], 'file' => $f[4], 'line' => (int) $f[5],
+            'hooked' => [(int) $f[6], (int) $f[7]]];
     }
     return [['folded' => (int) $head[1], 'command' => $head[2], 'nodes' => $nodes], $callgrinds[0]];
 }
 
 /**
- * The profile: per node, the inclusive instructions of its trampoline (the
- * cost of every call to it) less its children's. The root ({request}) has
- * the request's instructions outside any PHP function.
+ * The profile: per node, the inclusive instructions of what its trampoline
+ * called (every call of its function, as PHP would have made it) less its
+ * children's and bench's own. The root ({request}) has the request's
+ * instructions outside any PHP function, and bench's.
  */
 function instr_profile(array $tree, string $text, string $file): Profile
 {
@@ -153,20 +164,64 @@ function instr_profile(array $tree, string $text, string $file): Profile
     if ($ir === false) {
         throw new ReadError("$file has no Ir (instructions) event");
     }
-    $inclusive = [];
-    foreach ($cg->edges as [, $callee, , $costs]) {
-        if (preg_match(INSTR_TRAMPOLINE, $cg->funcs[$callee][0], $hex)) {
-            $inclusive[hexdec($hex[1])] = ($inclusive[hexdec($hex[1])] ?? 0) + ($costs[$ir] ?? 0);
+    // bench's own instructions are read from the calls, as the nodes' are (a function's: what calls to it
+    // cost less what it called). Per function, by its name without callgrind's recursion level ("'2"):
+    // what calls to it cost, what it called, and how many calls it had.
+    $into = $from = $calls = [];
+    $base = fn(int $f): string => preg_replace("/'\\d+$/", '', $cg->funcs[$f][0]);
+    foreach ($cg->edges as [$caller, $callee, $count, $costs]) {
+        $into[$base($callee)] = ($into[$base($callee)] ?? 0) + ($costs[$ir] ?? 0);
+        $from[$base($caller)] = ($from[$base($caller)] ?? 0) + ($costs[$ir] ?? 0);
+        $calls[$base($callee)] = ($calls[$base($callee)] ?? 0) + $count;
+    }
+    // Each hook and each runner runs the same instructions of its own in every call: per frame, so many.
+    $per = [];
+    $seen = [INSTR_HOOKS[0] => 0, INSTR_HOOKS[1] => 0] + array_fill_keys(INSTR_RUNNERS, null);
+    foreach ($tree['nodes'] as $node) {
+        $seen[INSTR_HOOKS[0]] += $node['hooked'][0];
+        $seen[INSTR_HOOKS[1]] += $node['hooked'][1];
+    }
+    foreach ($seen as $f => $frames) {
+        $frames ??= $calls[$f] ?? 0;
+        $self = ($into[$f] ?? 0) - ($from[$f] ?? 0);
+        if ($frames > 0 && $self % $frames !== 0) {
+            fwrite(STDERR, sprintf("bench: instr: %s ran %s instructions for %s frames, not the same per frame: own instructions are off by up to %s\n",
+                $f, number_format($self), number_format($frames), number_format($self)));
+        }
+        $per[$f] = $frames > 0 ? intdiv($self, $frames) : 0;
+    }
+    // Per node: what its trampoline's runner ran (its frames, as PHP would have run them); bench's in it:
+    // its trampoline called again for frames that own nothing ("'2"), all but those frames' work, and its
+    // hooks' own per frame they saw; and what calls to its children's trampolines cost. The root has the rest: what
+    // ran in no PHP function, and bench's own instructions.
+    $ran = $again = $inclusive = [];
+    foreach ($cg->edges as [$caller, $callee, $count, $costs]) {
+        $runner = $base($callee);
+        if (!in_array($runner, INSTR_RUNNERS, true)) {
+            if (preg_match(INSTR_TRAMPOLINE, $cg->funcs[$callee][0], $hex)) {
+                $inclusive[hexdec($hex[1])] = ($inclusive[hexdec($hex[1])] ?? 0) + ($costs[$ir] ?? 0);
+            } elseif (preg_match(INSTR_AGAIN, $cg->funcs[$callee][0], $hex)) {
+                $again[hexdec($hex[1])] = ($again[hexdec($hex[1])] ?? 0) + ($costs[$ir] ?? 0);
+            }
+            continue;
+        }
+        // The frames' own work, without the runner's.
+        $work = ($costs[$ir] ?? 0) - $count * $per[$runner];
+        if (preg_match(INSTR_TRAMPOLINE, $cg->funcs[$caller][0], $hex)) {
+            $ran[hexdec($hex[1])] = ($ran[hexdec($hex[1])] ?? 0) + $work;
+        } elseif (preg_match(INSTR_AGAIN, $cg->funcs[$caller][0], $hex)) {
+            $again[hexdec($hex[1])] = ($again[hexdec($hex[1])] ?? 0) - $work;
         }
     }
     $total = $cg->totals['Ir'] ?? 0;
     $own = array_fill(0, count($tree['nodes']), 0);
     foreach ($tree['nodes'] as $n => $node) {
-        $own[$n] += $n === 0 ? $total : $inclusive[$n] ?? 0;
-        if ($node['parent'] >= 0) {
+        if ($n > 0) {
+            $own[$n] += ($ran[$n] ?? 0) - ($again[$n] ?? 0) - $node['hooked'][0] * $per[INSTR_HOOKS[0]] - $node['hooked'][1] * $per[INSTR_HOOKS[1]];
             $own[$node['parent']] -= $inclusive[$n] ?? 0;
         }
     }
+    $own[0] = $total - array_sum(array_slice($own, 1));
     $p = new Profile($file, 'json');
     $p->meta = ['mode' => 'profile', 'uri' => $tree['command'], 'script' => $tree['command']];
     $p->addCounter('instructions', 'count');

@@ -38,28 +38,46 @@
 static void (*bench_instr_prev_execute_ex)(zend_execute_data *execute_data);
 static void (*bench_instr_prev_execute_internal)(zend_execute_data *execute_data, zval *return_value);
 
-/* Runs a frame as the engine would have: a user frame (no return_value) in the executor, an internal function's call. Out of line: 4,096 trampolines call it. */
-static zend_never_inline void bench_instr_run(zend_execute_data *execute_data, zval *return_value)
+/*
+ * Runs a frame as the engine would have, collection on: a user frame in the
+ * executor; an internal function's call as the VM makes it (its handler, or the
+ * execute_internal wrapper another extension installed). What each runs
+ * collected besides (from one toggle to the call, and after it to the other) is
+ * the same instructions in every call: report/instr.php reads it from callgrind's
+ * file, as no function's. Two functions, one per kind of frame: each takes one path.
+ */
+static zend_never_inline void bench_instr_run_user(zend_execute_data *execute_data)
 {
-	if (!return_value) {
-		bench_instr_prev_execute_ex(execute_data);
-	} else if (bench_instr_prev_execute_internal) {
+	CALLGRIND_TOGGLE_COLLECT;
+	bench_instr_prev_execute_ex(execute_data);
+	CALLGRIND_TOGGLE_COLLECT;
+}
+
+static zend_never_inline void bench_instr_run_internal(zend_execute_data *execute_data, zval *return_value)
+{
+	CALLGRIND_TOGGLE_COLLECT;
+	if (bench_instr_prev_execute_internal) {
 		bench_instr_prev_execute_internal(execute_data, return_value);
 	} else {
-		execute_internal(execute_data, return_value);
+		execute_data->func->internal_function.handler(execute_data, return_value);
 	}
+	CALLGRIND_TOGGLE_COLLECT;
 }
 
 /*
- * A node's trampoline: a real call, which callgrind sees, to the engine's
- * executor. noipa keeps each one a function of its own (identical code
- * folding would merge them); the empty asm after the call keeps it from
- * being a tail jump, which would take the trampoline off the stack.
+ * A node's trampoline: a real call, which callgrind sees, that runs the frame
+ * (a user frame has no return_value). noipa keeps each one a function of its
+ * own (identical code folding would merge them); the empty asm after the call
+ * keeps it from being a tail jump, which would take the trampoline off the stack.
  */
 # define BENCH_INSTR_T(w, x, y, z) \
 	static __attribute__((noipa)) void bench_instr_t##w##x##y##z(zend_execute_data *execute_data, zval *return_value) \
 	{ \
-		bench_instr_run(execute_data, return_value); \
+		if (return_value) { \
+			bench_instr_run_internal(execute_data, return_value); \
+		} else { \
+			bench_instr_run_user(execute_data); \
+		} \
 		__asm__ __volatile__("" ::: "memory"); \
 	}
 # define BENCH_INSTR_REF(w, x, y, z) bench_instr_t##w##x##y##z,
@@ -103,17 +121,31 @@ static void bench_instr_collect(bool on)
 	}
 }
 
-/*
- * A frame of an owner runs through its node's trampoline; what bench does to
- * find the node is not collected. A frame that owns nothing (an internal
- * function under bench.owners=user, a user one under ext:NAME) runs in the
- * trampoline of the owner below it, whose instructions it adds to.
+/**
+ * Per node, the frames that bench's hooks saw while it was the innermost
+ * owner: [0] user frames, [1] internal calls. Each hook's own instructions
+ * outside bench's toggles are the same in every call, and the node's: the
+ * report moves them to no function's (report/instr.php). A frame past the
+ * trampolines is never a parent.
  */
-static void bench_instr_enter(zend_execute_data *execute_data, zval *return_value)
+static uint64_t bench_instr_hooked[BENCH_INSTR_TRAMPOLINES][2];
+
+/*
+ * Every frame runs through a trampoline, collection off: an owner's through its
+ * node's; any other (an internal function under bench.owners=user, a user one
+ * under ext:NAME, a node past the limits) through the trampoline of the owner
+ * below it, called again (callgrind names it "'2"), whose instructions it adds
+ * to. Never inlined: the hooks' own instructions are theirs alone.
+ */
+static zend_never_inline void bench_instr_enter(zend_execute_data *execute_data, zval *return_value)
 {
 	bench_profile_state *p = bench_profile_get();
 
-	CALLGRIND_TOGGLE_COLLECT;
+	if (!p->active) {
+		/* Outside a measured request: the root's trampoline, whose toggles undo the hook's. */
+		bench_instr_trampolines[0](execute_data, return_value);
+		return;
+	}
 	/*
 	 * A frame with no caller (the script's body, or a shutdown function after a fatal
 	 * error's longjmp skipped the returns below) starts again from the root.
@@ -122,43 +154,43 @@ static void bench_instr_enter(zend_execute_data *execute_data, zval *return_valu
 		p->depth = 1;
 	}
 	uint32_t parent = p->stack[p->depth - 1];
+	bench_instr_hooked[parent][return_value != NULL]++;
 	uint32_t node = bench_owners_user_only || bench_profile_is_owner(execute_data->func)
 		? bench_profile_frame_node(p, parent, execute_data->func, execute_data->prev_execute_data == NULL, 0) : parent;
 	if (node == parent || node >= BENCH_INSTR_TRAMPOLINES
 			|| !bench_tree_grow((void **) &p->stack, &p->stack_size, sizeof(*p->stack), p->depth + 1)) {
-		/* Past the limits (counted), or no owner: the frame runs in its parent's trampoline. */
+		/* Past the limits (counted), or no owner. */
 		p->folded_nodes += node != parent;
-		CALLGRIND_TOGGLE_COLLECT;
-		bench_instr_run(execute_data, return_value);
+		bench_instr_trampolines[parent](execute_data, return_value);
 		return;
 	}
 	p->nodes[node].calls++;
 	p->stack[p->depth++] = node;
-	CALLGRIND_TOGGLE_COLLECT;
 	bench_instr_trampolines[node](execute_data, return_value);
-	CALLGRIND_TOGGLE_COLLECT;
 	p->depth--;
-	CALLGRIND_TOGGLE_COLLECT;
 }
+
+/*
+ * The hooks: collection off, bench's work, collection on. What they run
+ * collected (their start up to the first toggle, their end after the last)
+ * is the same instructions in every call. A longjmp out of a frame skips its
+ * runner's second toggle and its hook's: collection stays on.
+ */
 
 /* Every user frame the engine executes (the script's body, functions, methods, closures, included files, generators resumed). */
 static void bench_instr_execute_ex(zend_execute_data *execute_data)
 {
-	if (!bench_profile_get()->active) {
-		bench_instr_prev_execute_ex(execute_data);
-		return;
-	}
+	CALLGRIND_TOGGLE_COLLECT;
 	bench_instr_enter(execute_data, NULL);
+	CALLGRIND_TOGGLE_COLLECT;
 }
 
 /* Internal functions' calls, where bench.owners makes some of them owners (frameless calls on 8.4+ have no frame: their caller's). */
 static void bench_instr_execute_internal(zend_execute_data *execute_data, zval *return_value)
 {
-	if (!bench_profile_get()->active) {
-		bench_instr_run(execute_data, return_value);
-		return;
-	}
+	CALLGRIND_TOGGLE_COLLECT;
 	bench_instr_enter(execute_data, return_value);
+	CALLGRIND_TOGGLE_COLLECT;
 }
 
 bool bench_instr_minit(void)
@@ -189,6 +221,7 @@ void bench_instr_rinit(void)
 		bench_warning("bench: out of memory: this request's instructions are not counted");
 		return;
 	}
+	memset(bench_instr_hooked, 0, sizeof(bench_instr_hooked));
 	p->active = true;
 	bench_instr_collect(true);
 }
@@ -224,8 +257,8 @@ void bench_instr_rshutdown(void)
 		bench_warning("bench: cannot write %s: %s", path, strerror(errno));
 		return;
 	}
-	/* A header, then per node: its index (its trampoline's), parent, calls, function, file and first line. */
-	fprintf(f, "# bench instr 1\tfolded %" PRIu64 "\t", p->folded_nodes);
+	/* A header, then per node: its index (its trampoline's), parent, calls, function, file, first line, and the frames its hooks saw. */
+	fprintf(f, "# bench instr 2\tfolded %" PRIu64 "\t", p->folded_nodes);
 	bench_instr_put(f, p->request.command);
 	fputc('\n', f);
 	for (uint32_t n = 0; n < p->nodes_used; n++) {
@@ -236,7 +269,8 @@ void bench_instr_rshutdown(void)
 		bench_instr_put(f, func ? func->name : "{request}");
 		fputc('\t', f);
 		bench_instr_put(f, func && func->file ? func->file : "");
-		fprintf(f, "\t%u\n", func ? func->line : 0);
+		fprintf(f, "\t%u\t%" PRIu64 "\t%" PRIu64 "\n", func ? func->line : 0,
+			n < BENCH_INSTR_TRAMPOLINES ? bench_instr_hooked[n][0] : 0, n < BENCH_INSTR_TRAMPOLINES ? bench_instr_hooked[n][1] : 0);
 	}
 	/* The end, so that a file cut short is not read as a smaller tree. */
 	fprintf(f, "# end %u\n", p->nodes_used);
