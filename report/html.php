@@ -108,17 +108,35 @@ function approximate_copy(Model $m, ?Model &$out): void
     approximate($out);
 }
 
+/**
+ * The function table: the most costly by the chosen counter's inclusive cost
+ * (so that what the flame graph shows is there), sorted by own cost, where a
+ * profile's time really goes ({request} and {main} lead by inclusive cost).
+ * Names short, the full name and the file on hover.
+ */
 function html_functions(Model $m, Views $v, int $chosen): string
 {
     $counters = array_keys($m->counterName);
-    $head = '<tr><th data-sort="text">function</th><th data-sort="num">' . esc(counter_label($m, -1)) . '</th>';
-    foreach ($counters as $c) {
-        $head .= sprintf('<th data-sort="num">%1$s own</th><th data-sort="num">%1$s inclusive</th>', esc($m->counterName[$c]));
+    // A sampled function's count is of the samples that ended in it: 0 for a frame that only calls.
+    // Two heading rows (a counter over its own and inclusive columns) keep the table inside a 1280 px window.
+    $head = '<tr><th rowspan="2" data-sort="text" data-col="0">function</th><th rowspan="2" data-sort="num" data-col="1"'
+        . ($chosen < 0 ? ' class="desc"' : '') . '>' . esc(($m->sampled() ? 'own ' : '') . counter_label($m, -1)) . '</th>';
+    $sub = '';
+    foreach ($counters as $i => $c) {
+        $name = esc($m->counterName[$c]);
+        $head .= sprintf('<th colspan="2" class="counter">%s</th>', $name);
+        $sub .= sprintf('<th data-sort="num" data-col="%d" title="%s own"%s>own</th><th data-sort="num" data-col="%d" title="%2$s inclusive">incl.</th>',
+            2 + 2 * $i, $name, $c === $chosen ? ' class="desc"' : '', 3 + 2 * $i);
     }
+    $head .= '</tr><tr>' . $sub;
+    $listed = array_slice($v->order($chosen, $chosen < 0 ? 'calls' : 'inclusive'), 0, HTML_FUNCTIONS);
+    $rank = array_flip($v->order($chosen, $chosen < 0 ? 'calls' : 'own'));
+    usort($listed, fn($a, $b) => $rank[$a] <=> $rank[$b]);
     $rows = [];
-    foreach (array_slice($v->order($chosen, $chosen < 0 ? 'calls' : 'inclusive'), 0, HTML_FUNCTIONS) as $f) {
+    foreach ($listed as $f) {
+        $where = trim($m->funcFile[$f] . ($m->funcLine[$f] ? ':' . $m->funcLine[$f] : ''));
         $row = sprintf('<tr data-f="%d" class="%s"><td class="name" title="%s">%s</td>%s', $f, kind_of($m->funcName[$f], $m->funcFile[$f]),
-            esc(trim($m->funcFile[$f] . ($m->funcLine[$f] ? ':' . $m->funcLine[$f] : ''))), esc($m->funcName[$f]),
+            esc($m->funcName[$f] . ($where === '' ? '' : "\n$where")), esc(short_name($m->funcName[$f])),
             html_cell($v->calls[$f] ?? 0, 'count'));
         foreach ($counters as $c) {
             $row .= html_cell($v->own[$c][$f] ?? 0, $m->counterUnit[$c]) . html_cell($v->incl[$c][$f] ?? 0, $m->counterUnit[$c]);
@@ -153,7 +171,7 @@ function html_graph_data(Model $m, Views $v, int $chosen): array
         $edges[] = [$caller, $callee, $calls, $costs];
     }
     return ['names' => $m->funcName, 'counters' => $m->counterName, 'units' => $m->counterUnit,
-        'calls' => counter_label($m, -1), 'chosen' => $chosen, 'edges' => $edges];
+        'calls' => counter_label($m, -1), 'chosen' => $chosen, 'edges' => $edges, 'sampled' => $m->sampled()];
 }
 
 function html_requests(Requests $r): string
@@ -166,7 +184,7 @@ function html_requests(Requests $r): string
             . '<th data-sort="num">duration</th><th data-sort="num">peak memory</th><th data-sort="num">allocations</th>'
             . '<th data-sort="num">allocated</th><th data-sort="text">profile</th></tr></thead><tbody>';
         foreach (array_slice($list, 0, HTML_REQUESTS) as $q) {
-            $out .= sprintf('<tr><td>%s</td><td>%s</td><td>%s</td>%s%s%s%s%s<td>%s</td></tr>' . "\n",
+            $out .= sprintf('<tr><td>%1$s</td><td>%2$s</td><td class="clip" title="%3$s">%3$s</td>%4$s%5$s%6$s%7$s%8$s<td class="clip" title="%9$s">%9$s</td></tr>' . "\n",
                 gmdate('Y-m-d H:i:s', intdiv($q['time_ns'], 1_000_000_000)), esc($q['method']), esc($q['uri']),
                 html_cell($q['status'], 'count'), html_cell($q['duration_ns'] ?? 0, 'ns'), html_cell($q['peak_memory'] ?? 0, 'bytes'),
                 html_cell($q['allocs'] ?? 0, 'count'), html_cell($q['alloc_bytes'] ?? 0, 'bytes'), esc(basename($q['file'])));
@@ -188,7 +206,7 @@ function html_endpoints(Requests $r): string
         . '<th data-sort="num">mean allocated</th></tr></thead><tbody>';
     foreach ($endpoints as $name => $e) {
         $n = $e['requests'];
-        $out .= sprintf('<tr><td>%s</td>%s%s<td data-v="%s">%s</td>%s%s%s%s%s</tr>' . "\n", esc($name), html_cell($n, 'count'),
+        $out .= sprintf('<tr><td class="clip" title="%1$s">%1$s</td>%2$s%3$s<td data-v="%4$s">%5$s</td>%6$s%7$s%8$s%9$s%10$s</tr>' . "\n", esc($name), html_cell($n, 'count'),
             html_cell($e['duration_ns'], 'ns'), $all ? $e['duration_ns'] / $all : 0, percent($e['duration_ns'], $all),
             html_cell($e['duration_ns'] / $n, 'ns'), html_cell($e['max_duration_ns'], 'ns'), html_cell($e['peak_memory'] / $n, 'bytes'),
             html_cell($e['allocs'] / $n, 'count'), html_cell($e['alloc_bytes'] / $n, 'bytes'));
