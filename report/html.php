@@ -11,6 +11,8 @@ namespace Bench\Report;
 const HTML_FUNCTIONS = 2000;
 /** Functions (the table's first) whose source lines the report holds. */
 const HTML_LINE_FUNCTIONS = 300;
+/** Call paths at most in the report's copy of the tree (for the sandwich view). */
+const HTML_TREE_NODES = 20_000;
 /** Requests shown in each of the two request tables. */
 const HTML_REQUESTS = 50;
 
@@ -30,8 +32,9 @@ function html_report(Model $m, Options $o, LoadResult $loaded): string
     $chosen = chosen_counter($m, $o->by);
     $summary = summary_line($m, $loaded, $chosen, $v);
     $title = $o->title ?? 'bench report';
+    approximate_copy($m, $approx);
     $sections = [
-        html_flames($m, $o, $chosen, $summary),
+        html_flames($approx, $o, $chosen, $summary),
         html_functions($m, $v, $chosen),
         html_requests($m->requests[0]),
         html_endpoints($m->requests[0]),
@@ -44,7 +47,8 @@ function html_report(Model $m, Options $o, LoadResult $loaded): string
     if ($sources->read_count()) {
         $summary .= sprintf('. It holds source lines of %s read where it was made', plural($sources->read_count(), 'file'));
     }
-    return html_page($title, $summary, implode("\n", $sections), ['functions' => html_graph_data($m, $v, $chosen), 'lines' => (object) $lines]);
+    return html_page($title, $summary, implode("\n", $sections),
+        ['functions' => html_graph_data($m, $v, $chosen), 'lines' => (object) $lines, 'tree' => html_tree_data($approx)]);
 }
 
 /**
@@ -59,7 +63,8 @@ function html_page(string $title, string $summary, string $body, array $data): s
     $json = json_encode($data, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_INVALID_UTF8_SUBSTITUTE
         | JSON_PRESERVE_ZERO_FRACTION);
     $style = file_get_contents(__DIR__ . '/assets/flame.css') . file_get_contents(__DIR__ . '/assets/report.css');
-    $script = file_get_contents(__DIR__ . '/assets/flame.js') . "\n" . file_get_contents(__DIR__ . '/assets/report.js');
+    $script = file_get_contents(__DIR__ . '/assets/flame.js') . "\n" . file_get_contents(__DIR__ . '/assets/sandwich.js') . "\n"
+        . file_get_contents(__DIR__ . '/assets/report.js');
     return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         . '<meta http-equiv="Content-Security-Policy" content="' . esc(report_csp($script, $style)) . "\">\n"
         . '<title>' . esc($title) . "</title>\n<style>$style</style>\n"
@@ -81,17 +86,17 @@ function html_flame_counters(Model $m, int $chosen): array
     return array_values(array_unique($counters));
 }
 
-function html_flames(Model $m, Options $o, int $chosen, string $summary): string
+/** The flame graphs of a model whose tree holds the estimated paths too (approximate_copy()). */
+function html_flames(Model $approx, Options $o, int $chosen, string $summary): string
 {
-    approximate_copy($m, $approx);
     $options = '';
     $svgs = '';
-    foreach (html_flame_counters($m, $chosen) as $i => $c) {
+    foreach (html_flame_counters($approx, $chosen) as $i => $c) {
         $spec = flame_spec($approx, $o, $summary, $c);
-        $spec->id = 'flame-' . counter_label($m, $c);
+        $spec->id = 'flame-' . counter_label($approx, $c);
         $spec->title = '';
         $spec->note = approximated_note($approx);
-        $options .= sprintf('<option value="%s"%s>%s</option>', esc($spec->id), $i ? '' : ' selected', esc(counter_label($m, $c)));
+        $options .= sprintf('<option value="%s"%s>%s</option>', esc($spec->id), $i ? '' : ' selected', esc(counter_label($approx, $c)));
         $svgs .= sprintf('<div class="flame%s" data-id="%s" data-counter="%d">%s</div>', $i ? ' hidden' : '', esc($spec->id), $c,
             flame_svg($approx, $spec, false));
     }
@@ -149,6 +154,7 @@ function html_functions(Model $m, Views $v, int $chosen): string
         . implode("\n", $rows) . "\n</tbody></table></div>\n"
         . '<div id="callers-callees" class="hidden"><h3 id="cc-title"></h3><div class="cc"><div><h4>Callers</h4><table id="callers"></table></div>'
         . '<div><h4>Callees</h4><table id="callees"></table></div></div>'
+        . '<div id="sandwich-view"><h4>Sandwich <span class="hint">callers above, callees below</span></h4><div id="sandwich"></div></div>'
         . '<div id="source-view" class="hidden"><h4>Lines <span id="source-file" class="hint"></span></h4>'
         . '<p class="hint" id="source-note"></p><div class="scroll"><table id="source"></table></div></div></div></section>';
 }
@@ -170,8 +176,33 @@ function html_graph_data(Model $m, Views $v, int $chosen): array
         }
         $edges[] = [$caller, $callee, $calls, $costs];
     }
+    $kinds = array_map(fn($f) => kind_of($m->funcName[$f], $m->funcFile[$f]), array_keys($m->funcName));
     return ['names' => $m->funcName, 'counters' => $m->counterName, 'units' => $m->counterUnit,
-        'calls' => counter_label($m, -1), 'chosen' => $chosen, 'edges' => $edges, 'sampled' => $m->sampled()];
+        'calls' => counter_label($m, -1), 'chosen' => $chosen, 'edges' => $edges, 'sampled' => $m->sampled(),
+        'kinds' => $kinds, 'colours' => array_map(fn($k, $name) => flame_colour($k, $name), $kinds, $m->funcName),
+        'sandwichLimit' => HTML_TREE_NODES];
+}
+
+/**
+ * The call tree for the sandwich view (assets/sandwich.js): per node its
+ * parent, function and inclusive cost per counter; null past HTML_TREE_NODES,
+ * where it would weigh more than the rest of the report.
+ */
+function html_tree_data(Model $approx): ?array
+{
+    $nodes = count($approx->parent);
+    if ($nodes > HTML_TREE_NODES) {
+        return null;
+    }
+    $incl = [];
+    foreach (node_inclusive($approx, 0) as $c => $values) {
+        $incl[$c] = array_replace(array_fill(0, $nodes, 0), array_map(fn($x) => is_float($x) ? round($x, 3) : $x, $values));
+    }
+    foreach (array_keys($approx->counterName) as $c) {
+        $incl[$c] ??= array_fill(0, $nodes, 0);
+    }
+    ksort($incl);
+    return ['parent' => $approx->parent, 'func' => $approx->func, 'incl' => array_values($incl)];
 }
 
 function html_requests(Requests $r): string

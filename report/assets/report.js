@@ -160,9 +160,17 @@
         document.getElementById('source-note').textContent = notes.join(' ');
     }
 
+    var sandwich = null;
+    /** The sandwich of f by the flame graph's counter (the chosen one where that is calls or samples). */
+    function sandwichView(f) {
+        var c = counterIndex();
+        sandwich = BenchSandwich.draw(document.getElementById('sandwich'), data, all.tree, f, c < 0 ? data.chosen : c);
+    }
+
     counter.addEventListener('change', function () {
         if (shown !== null) {
             sourceView(shown);
+            sandwichView(shown);
         }
     });
 
@@ -170,6 +178,7 @@
     function show(f, reveal) {
         shown = f;
         sourceView(f);
+        sandwichView(f);
         document.getElementById('callers-callees').classList.remove('hidden');
         document.getElementById('cc-title').textContent = data.names[f];
         edgeTable(document.getElementById('callers'), callers[f] || [], 0);
@@ -188,5 +197,5 @@
     document.querySelectorAll('#function-table tbody tr').forEach(function (row) {
         row.addEventListener('click', function () { show(+row.getAttribute('data-f'), true); });
     });
-    window.benchReport = {flames: flames, current: current, show: show};
+    window.benchReport = {flames: flames, current: current, show: show, sandwich: function () { return sandwich; }};
 })();

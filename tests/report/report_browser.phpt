@@ -69,11 +69,14 @@ $chromium->click('#allocs-own');
 echo "clicked, ascending: ", $first(), "\n";
 $chromium->click('#allocs-own');
 echo "again, descending: ", $first(), "\n";
-$chromium->evaluate('scrollTo(0, document.body.scrollHeight); 1');
+$chromium->evaluate('(s => { s.value = "flame-allocs"; s.dispatchEvent(new Event("change")); })(document.getElementById("counter")); scrollTo(0, document.body.scrollHeight); 1');
 $chromium->click('#function-table tr[data-f] td.name[title$=":2"]');
 echo "callers of ", $chromium->evaluate('document.getElementById("cc-title").textContent'), ": ",
     $chromium->evaluate('Array.from(document.querySelectorAll("#callers tbody tr")).map(r => Array.from(r.children).slice(0, 2).map(c => c.textContent).join(" x ")).join(", ")'),
     "; callees: ", $chromium->evaluate('Array.from(document.querySelectorAll("#callees tbody tr")).map(r => Array.from(r.children).slice(0, 2).map(c => c.textContent).join(" x ")).join(", ")'), "\n";
+$sandwich = fn(string $part) => $chromium->evaluate("benchReport.sandwich().$part.frames.map(f => f.name + ' ' + f.value).join(', ')");
+echo "sandwich by ", $chromium->evaluate("document.querySelector('.sandwich-callers text.legend').textContent.split(' by ')[1]"), ": callers ", $sandwich('callers'),
+    "; callees ", $sandwich('callees'), "; leaf's row: ", $chromium->evaluate("Array.from(document.querySelectorAll('#function-table th[data-col]')).filter(th => th.title.startsWith('allocs ')).map(th => th.title + ' ' + document.querySelector('#function-table tr.chosen').children[th.getAttribute('data-col')].getAttribute('data-v')).join(', ')"), "\n";
 echo "the flame graph shows it: ", $chromium->evaluate("document.querySelector('$visible .matched').textContent"), "; its frame in view: ",
     $chromium->evaluate("(r => r.top >= 0 && r.bottom <= innerHeight)(document.querySelector('$visible g.f.match').getBoundingClientRect())") ? 'yes' : 'no',
     "; the search box untouched: '", $chromium->evaluate("document.getElementById('search').value"), "'\n";
@@ -100,6 +103,7 @@ at first, by allocs own: {request} %d, str_repeat 24, mid 12, {main} 0, leaf 0
 clicked, ascending: {main} 0, leaf 0, mid 12, str_repeat 24, {request} %d
 again, descending: {request} %d, str_repeat 24, mid 12, {main} 0, leaf 0
 callers of leaf: mid x 24; callees: str_repeat x 24
+sandwich by allocs: callers leaf 24, mid 24, {main} 24, {request} 24; callees leaf 24, str_repeat 24; leaf's row: allocs own 0, allocs inclusive 24
 the flame graph shows it: Matched: 1 frames, %d (%f%); its frame in view: yes; the search box untouched: ''
 requests: 3 rows, URI script.php
 console: no error
