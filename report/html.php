@@ -13,6 +13,12 @@ const HTML_FUNCTIONS = 2000;
 const HTML_LINE_FUNCTIONS = 300;
 /** Call paths at most in the report's copy of the tree (for the sandwich view). */
 const HTML_TREE_NODES = 20_000;
+/** Requests whose own flame graph the report holds: every one of a set up to this size... */
+const HTML_REQUEST_ALL = 20;
+/** ...else the slowest, the most allocating (this many of each) and each endpoint's median request (this many endpoints). */
+const HTML_REQUEST_EACH = 10;
+/** Call paths at most in the requests' trees together. */
+const HTML_REQUEST_NODES = 200_000;
 /** Requests shown in each of the two request tables. */
 const HTML_REQUESTS = 50;
 
@@ -33,11 +39,12 @@ function html_report(Model $m, Options $o, LoadResult $loaded): string
     $summary = summary_line($m, $loaded, $chosen, $v);
     $title = $o->title ?? 'bench report';
     approximate_copy($m, $approx);
+    $requests = html_request_trees($m->requests[0], $o);
     $sections = [
         html_flames($approx, $o, $chosen, $summary),
         html_functions($m, $v, $chosen),
-        html_requests($m->requests[0]),
-        html_endpoints($m->requests[0]),
+        html_requests($m->requests[0], $requests['index']),
+        html_endpoints($m->requests[0], $requests['index']),
         html_skipped($loaded),
     ];
     $listed = array_slice($v->order($chosen, $chosen < 0 ? 'calls' : 'inclusive'), 0, HTML_LINE_FUNCTIONS);
@@ -48,7 +55,8 @@ function html_report(Model $m, Options $o, LoadResult $loaded): string
         $summary .= sprintf('. It holds source lines of %s read where it was made', plural($sources->read_count(), 'file'));
     }
     return html_page($title, $summary, implode("\n", $sections),
-        ['functions' => html_graph_data($m, $v, $chosen), 'lines' => (object) $lines, 'tree' => html_tree_data($approx)]);
+        ['functions' => html_graph_data($m, $v, $chosen), 'lines' => (object) $lines, 'tree' => html_tree_data($approx),
+            'requests' => $requests['trees']]);
 }
 
 /**
@@ -188,10 +196,10 @@ function html_graph_data(Model $m, Views $v, int $chosen): array
  * parent, function and inclusive cost per counter; null past HTML_TREE_NODES,
  * where it would weigh more than the rest of the report.
  */
-function html_tree_data(Model $approx): ?array
+function html_tree_data(Model $approx, int $limit = HTML_TREE_NODES): ?array
 {
     $nodes = count($approx->parent);
-    if ($nodes > HTML_TREE_NODES) {
+    if ($nodes > $limit) {
         return null;
     }
     $incl = [];
@@ -205,27 +213,75 @@ function html_tree_data(Model $approx): ?array
     return ['parent' => $approx->parent, 'func' => $approx->func, 'incl' => array_values($incl)];
 }
 
-function html_requests(Requests $r): string
+/**
+ * The requests whose own flame graph a click opens: each profile read again
+ * on its own (the set's model has them merged). Returns the trees (names,
+ * kinds, colours, counters, units, parent, func and inclusive costs per node)
+ * and, per file, its tree's index.
+ */
+function html_request_trees(Requests $r, Options $o): array
 {
     $r->prune();
-    $out = '<section id="requests"><h2>Requests</h2>' . sprintf('<p>%s requests.</p>', number_format($r->count));
+    $files = array_column($r->slowest, 'file');
+    if ($r->count > HTML_REQUEST_ALL) {
+        $endpoints = $r->endpoints;
+        uasort($endpoints, fn($a, $b) => $b['duration_ns'] <=> $a['duration_ns']);
+        $medians = array_map(fn($e) => $r->median($e), array_slice(array_keys($endpoints), 0, HTML_REQUEST_EACH));
+        $files = [...array_slice($files, 0, HTML_REQUEST_EACH), ...array_slice(array_column($r->allocating, 'file'), 0, HTML_REQUEST_EACH), ...$medians];
+    }
+    $quiet = clone $o;
+    $quiet->quiet = true;
+    $trees = [];
+    $index = [];
+    $nodes = 0;
+    foreach (array_unique(array_filter($files, 'is_string')) as $file) {
+        $m = new Model();
+        if (load([$file], $quiet, $m)->read !== 1 || $nodes + count($m->parent) > HTML_REQUEST_NODES) {
+            continue;
+        }
+        approximate($m);
+        $nodes += count($m->parent);
+        $kinds = array_map(fn($f) => kind_of($m->funcName[$f], $m->funcFile[$f]), array_keys($m->funcName));
+        $index[$file] = count($trees);
+        $trees[] = ['file' => basename($file), 'names' => $m->funcName, 'kinds' => $kinds,
+            'colours' => array_map(fn($k, $name) => flame_colour($k, $name), $kinds, $m->funcName),
+            'counters' => $m->counterName, 'units' => $m->counterUnit] + html_tree_data($m, PHP_INT_MAX);
+    }
+    return ['trees' => $trees, 'index' => $index];
+}
+
+/** A row's link to its request's flame graph (data-request), where the report holds it. */
+function html_request_attr(?string $file, array $index): string
+{
+    return $file !== null && isset($index[$file]) ? sprintf(' data-request="%d" class="opens"', $index[$file]) : '';
+}
+
+function html_requests(Requests $r, array $index): string
+{
+    $r->prune();
+    $out = '<section id="requests"><h2>Requests</h2>' . sprintf('<p>%s requests. %s</p>', number_format($r->count),
+        $r->count > HTML_REQUEST_ALL
+            ? sprintf('A click on one of the %d slowest or most allocating, or on an endpoint, opens its own flame graph (the endpoint\'s median request).', HTML_REQUEST_EACH)
+            : 'A click on a request or an endpoint opens its own flame graph (the endpoint\'s median request).')
+        . '<div id="request-view" class="hidden"><h3 id="request-title"></h3><div id="request-flame"></div></div>';
     foreach (['Slowest' => $r->slowest, 'Most allocating' => $r->allocating] as $title => $list) {
         $out .= '<h3>' . $title . '</h3><div class="scroll"><table class="sortable"><thead><tr><th data-sort="text">time (UTC)</th>'
             . '<th data-sort="text">method</th><th data-sort="text">URI or script</th><th data-sort="num">status</th>'
             . '<th data-sort="num">duration</th><th data-sort="num">peak memory</th><th data-sort="num">allocations</th>'
             . '<th data-sort="num">allocated</th><th data-sort="text">profile</th></tr></thead><tbody>';
         foreach (array_slice($list, 0, HTML_REQUESTS) as $q) {
-            $out .= sprintf('<tr><td>%1$s</td><td>%2$s</td><td class="clip" title="%3$s">%3$s</td>%4$s%5$s%6$s%7$s%8$s<td class="clip" title="%9$s">%9$s</td></tr>' . "\n",
+            $out .= sprintf('<tr%10$s><td>%1$s</td><td>%2$s</td><td class="clip" title="%3$s">%3$s</td>%4$s%5$s%6$s%7$s%8$s<td class="clip" title="%9$s">%9$s</td></tr>' . "\n",
                 gmdate('Y-m-d H:i:s', intdiv($q['time_ns'], 1_000_000_000)), esc($q['method']), esc($q['uri']),
                 html_cell($q['status'], 'count'), html_cell($q['duration_ns'] ?? 0, 'ns'), html_cell($q['peak_memory'] ?? 0, 'bytes'),
-                html_cell($q['allocs'] ?? 0, 'count'), html_cell($q['alloc_bytes'] ?? 0, 'bytes'), esc(basename($q['file'])));
+                html_cell($q['allocs'] ?? 0, 'count'), html_cell($q['alloc_bytes'] ?? 0, 'bytes'), esc(basename($q['file'])),
+                html_request_attr($q['file'], $index));
         }
         $out .= '</tbody></table></div>';
     }
     return $out . '</section>';
 }
 
-function html_endpoints(Requests $r): string
+function html_endpoints(Requests $r, array $index): string
 {
     $all = array_sum(array_column($r->endpoints, 'duration_ns'));
     $endpoints = $r->endpoints;
@@ -237,10 +293,10 @@ function html_endpoints(Requests $r): string
         . '<th data-sort="num">mean allocated</th></tr></thead><tbody>';
     foreach ($endpoints as $name => $e) {
         $n = $e['requests'];
-        $out .= sprintf('<tr><td class="clip" title="%1$s">%1$s</td>%2$s%3$s<td data-v="%4$s">%5$s</td>%6$s%7$s%8$s%9$s%10$s</tr>' . "\n", esc($name), html_cell($n, 'count'),
+        $out .= sprintf('<tr%11$s><td class="clip" title="%1$s">%1$s</td>%2$s%3$s<td data-v="%4$s">%5$s</td>%6$s%7$s%8$s%9$s%10$s</tr>' . "\n", esc($name), html_cell($n, 'count'),
             html_cell($e['duration_ns'], 'ns'), $all ? $e['duration_ns'] / $all : 0, percent($e['duration_ns'], $all),
             html_cell($e['duration_ns'] / $n, 'ns'), html_cell($e['max_duration_ns'], 'ns'), html_cell($e['peak_memory'] / $n, 'bytes'),
-            html_cell($e['allocs'] / $n, 'count'), html_cell($e['alloc_bytes'] / $n, 'bytes'));
+            html_cell($e['allocs'] / $n, 'count'), html_cell($e['alloc_bytes'] / $n, 'bytes'), html_request_attr($r->median((string) $name), $index));
     }
     return $out . '</tbody></table></div></section>';
 }

@@ -197,5 +197,22 @@
     document.querySelectorAll('#function-table tbody tr').forEach(function (row) {
         row.addEventListener('click', function () { show(+row.getAttribute('data-f'), true); });
     });
-    window.benchReport = {flames: flames, current: current, show: show, sandwich: function () { return sandwich; }};
+    // ---- a request's own flame graph, from a row of the requests or endpoints tables ------------
+    var requestFlame = null;
+    document.querySelectorAll('tr[data-request]').forEach(function (row) {
+        row.addEventListener('click', function () {
+            var req = all.requests[+row.getAttribute('data-request')], view = document.getElementById('request-view');
+            var flame = document.querySelector('.flame:not(.hidden)');
+            view.classList.remove('hidden');
+            document.getElementById('request-title').textContent = Array.prototype.map.call(row.children, function (td) {
+                return td.textContent;
+            }).filter(function (t) { return t; }).slice(0, 5).join('  ');
+            requestFlame = BenchSandwich.drawRequest(document.getElementById('request-flame'), req,
+                data.counters[+flame.getAttribute('data-counter')] || data.counters[data.chosen] || '');
+            view.scrollIntoView({block: 'start'});
+        });
+    });
+
+    window.benchReport = {flames: flames, current: current, show: show, sandwich: function () { return sandwich; },
+        request: function () { return requestFlame; }};
 })();

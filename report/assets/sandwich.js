@@ -113,8 +113,11 @@ var BenchSandwich = (function () {
         return {frames: frames, depth: depth};
     }
 
-    /** An SVG graph of a merged tree (icicle: root at the top), as flame.js reads one. */
-    function graph(root, data, unit, icicle, width, label) {
+    /**
+     * An SVG graph of a merged tree (icicle: root at the top), as flame.js
+     * reads one; names, kinds and colours of its functions from fns.
+     */
+    function graph(root, fns, unit, icicle, width, label) {
         var l = layout(root, width), height = TOP + BOTTOM + FRAME * Math.max(1, l.depth);
         var svg = el('svg', {viewBox: '0 0 ' + width + ' ' + height, width: width, height: height, 'class': 'bench-flame',
             'data-unit': unit, 'data-total': root.value, 'data-icicle': icicle ? 1 : 0, 'data-top': TOP,
@@ -127,9 +130,9 @@ var BenchSandwich = (function () {
         l.frames.forEach(function (fr) {
             var node = fr[0], y = icicle ? TOP + fr[3] * FRAME : bottom - (fr[3] + 1) * FRAME;
             var share = root.value ? (100 * node.value / root.value).toFixed(2) : '0';
-            var g = el('g', {'class': 'f ' + data.kinds[node.f], 'data-v': node.value});
-            g.appendChild(text('title', {}, data.names[node.f] + '\n' + BenchFlame.human(node.value, unit) + ' (' + share + '%)'));
-            g.appendChild(el('rect', {x: fr[1].toFixed(2), y: y, width: fr[2].toFixed(2), height: FRAME - 1, fill: data.colours[node.f]}));
+            var g = el('g', {'class': 'f ' + (fns.kinds[node.f] || 'request'), 'data-v': node.value});
+            g.appendChild(text('title', {}, (fns.names[node.f] || 'all') + '\n' + BenchFlame.human(node.value, unit) + ' (' + share + '%)'));
+            g.appendChild(el('rect', {x: fr[1].toFixed(2), y: y, width: fr[2].toFixed(2), height: FRAME - 1, fill: fns.colours[node.f] || '#ccc'}));
             g.appendChild(el('text', {x: (fr[1] + 3).toFixed(2), y: y + FRAME - 4}));
             frames.appendChild(g);
         });
@@ -166,5 +169,34 @@ var BenchSandwich = (function () {
         return out;
     }
 
-    return {draw: draw, build: build};
+    /**
+     * A request's own flame graph into a container, by the counter of that
+     * name (else its first): its tree's nodes as frames, its roots on one
+     * frame "all" where it has more than one.
+     */
+    function drawRequest(container, req, counterName) {
+        var c = Math.max(0, req.counters.indexOf(counterName)), values = req.incl[c] || [], made = [], roots = [];
+        req.parent.forEach(function (p, n) {
+            made[n] = merged(req.func[n]);
+            made[n].value = values[n] || 0;
+            // A parent comes before its children in the model's order.
+            if (p >= 0 && made[p]) {
+                made[p].children.set(n, made[n]);
+            } else {
+                roots.push(made[n]);
+            }
+        });
+        var root = roots.length === 1 ? roots[0] : merged(-1);
+        if (roots.length !== 1) {
+            roots.forEach(function (r, i) { root.children.set(i, r); root.value += r.value; });
+        }
+        container.replaceChildren();
+        var svg = graph(root, req, req.units[c] || 'count', false, 1200, req.file + ', by ' + (req.counters[c] || 'calls'));
+        container.appendChild(svg);
+        var flame = new BenchFlame.Flame(svg);
+        flame.reset();
+        return flame;
+    }
+
+    return {draw: draw, build: build, drawRequest: drawRequest};
 })();

@@ -1,5 +1,5 @@
 --TEST--
-The HTML report of the reference apps at first glance, in headless Chromium at 1280×800: no horizontal scrolling, the table sorted by own cost, short names (the full one on hover), frame labels cut after namespaces are left out, one search, the line view's note on per-line time in profile mode, "own samples" for sampled profiles, and a differential graph's note wrapped inside its width
+The HTML report of the reference apps at first glance, in headless Chromium at 1280×800: no horizontal scrolling, the table sorted by own cost, short names (the full one on hover), frame labels cut after namespaces are left out, one search, the line view's note on per-line time in profile mode, "own samples" for sampled profiles, a request's own flame graph from its row and an endpoint's median request, and a differential graph's note wrapped inside its width
 --SKIPIF--
 <?php
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip bin/bench\'s PHP under valgrind: report_fuzz and zstd_decompress check bench.so\'s part');
@@ -53,6 +53,16 @@ $chromium->evaluate('document.getElementById("source-view").scrollIntoView(); 1'
 $shots && $chromium->screenshot("$shots/report-lines.png");
 echo "line view: ", $chromium->evaluate('document.getElementById("source-note").textContent'),
     "; page wider than the window: ", $chromium->evaluate('document.documentElement.scrollWidth > innerWidth') ? 'yes' : 'no', "\n";
+$js = fn(string $e) => $chromium->evaluate($e);
+$js('(s => { s.value = "flame-allocs"; s.dispatchEvent(new Event("change")); })(document.getElementById("counter")); 1');
+$chromium->click('#requests tr[data-request]');
+$shots && $chromium->screenshot("$shots/report-request.png");
+echo "slowest request opened: ", $js('benchReport.request().frames[0].name'), ", its allocations ", $js('benchReport.request().total'), " as in its row: ",
+    $js('benchReport.request().total === +document.querySelector("#requests tr[data-request]").children[6].getAttribute("data-v")') ? 'yes' : 'no',
+    ", in view: ", $js('(r => r.top >= 0 && r.top < innerHeight)(document.getElementById("request-view").getBoundingClientRect())') ? 'yes' : 'no', "\n";
+$chromium->click('#endpoints tr[data-request]');
+// Each run has a script of its own, so an endpoint of its own: the costliest endpoint's median request is the slowest.
+echo "the first endpoint's median request: ", $js('document.getElementById("request-flame").querySelector("text.legend").textContent.split(",")[0]') === $js('document.querySelectorAll("#requests table")[0].tBodies[0].rows[0].lastChild.textContent') ? 'the slowest' : 'another', "\n";
 echo "console: ", $chromium->errors ? implode("\n", $chromium->errors) : 'no error', "\n";
 
 $chromium->open("file://$dir/sampled.html");
@@ -72,6 +82,8 @@ search controls shown: 1
 searched Router:: rows: all match, fewer than all
 its frame in view: yes
 line view: Profile mode times whole calls, not lines: a line shows the calls made there. Time per line needs sample mode (bench.mode=sample).; page wider than the window: no
+slowest request opened: {request}, its allocations %d as in its row: yes, in view: yes
+the first endpoint's median request: the slowest
 console: no error
 sampled: own samples
 diff note lines: %d, inside the graph: yes
