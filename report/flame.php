@@ -11,6 +11,9 @@ namespace Bench\Report;
 const FLAME_FRAME_HEIGHT = 16;
 const FLAME_TOP = 60;
 const FLAME_BOTTOM = 28;
+/** A note's lines: their height, and how many at most. */
+const FLAME_NOTE_LINE = 15;
+const FLAME_NOTE_LINES = 4;
 /** A frame's label fits in (width - 6) / this many characters (12px Verdana). */
 const FLAME_CHAR_WIDTH = 7;
 /**
@@ -39,6 +42,8 @@ final class FlameSpec
     public float $width = 1200;
     public float $minWidth = 0.2;
     public string $id = 'flame';
+    /** where the frames start: below the title, the note's lines and the legend */
+    public int $top = FLAME_TOP;
 }
 
 /** The flame graph as an SVG document (standalone: with its script and XML prolog) or an <svg> element for HTML. */
@@ -55,7 +60,9 @@ function flame_svg(Model $m, FlameSpec $spec, bool $standalone): string
         $spec->note = trim($spec->note . sprintf(' (%s drawn only to %s frames deep)', plural($layout->cut, 'stack'),
             number_format(FLAME_MAX_DEPTH)));
     }
-    $height = FLAME_TOP + FLAME_BOTTOM + FLAME_FRAME_HEIGHT * max(1, $layout->depth);
+    $note = flame_note_lines($spec->note, $spec->width);
+    $spec->top = FLAME_TOP + FLAME_NOTE_LINE * (count($note) - 1);
+    $height = $spec->top + FLAME_BOTTOM + FLAME_FRAME_HEIGHT * max(1, $layout->depth);
     $out = [];
     if ($standalone) {
         $out[] = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n";
@@ -64,7 +71,7 @@ function flame_svg(Model $m, FlameSpec $spec, bool $standalone): string
     $out[] = sprintf('<svg xmlns="http://www.w3.org/2000/svg" version="1.1" id="%s" class="bench-flame" width="%d" height="%d" '
         . 'viewBox="0 0 %d %d" data-unit="%s" data-total="%s" data-icicle="%d" data-top="%d" data-bottom="%d" data-frame="%d">' . "\n",
         esc($spec->id), $w, $height, $w, $height, counter_unit_of($m, $spec->counter), $layout->total, $spec->icicle ? 1 : 0,
-        FLAME_TOP, $height - FLAME_BOTTOM, FLAME_FRAME_HEIGHT);
+        $spec->top, $height - FLAME_BOTTOM, FLAME_FRAME_HEIGHT);
     if ($standalone) {
         // The policy of an SVG file opened by itself: Chromium takes it from an XHTML <head> (inside a foreignObject that
         // draws nothing), though from no <meta> elsewhere; a browser that ignores it still has the escaping.
@@ -74,10 +81,10 @@ function flame_svg(Model $m, FlameSpec $spec, bool $standalone): string
             . '<meta http-equiv="Content-Security-Policy" content="' . esc(report_csp($script, $style)) . "\"/></head></foreignObject>\n";
         $out[] = "<style>$style</style>\n";
     }
-    $out[] = flame_header($spec, $w);
+    $out[] = flame_header($spec, $w, $note);
     $out[] = "<g class=\"frames\">\n";
     $tip = new FlameTooltip($m, $spec, $incl, $before, $calls, $spec->before === null ? [] : $m->calls[$spec->before], $children[-1] ?? []);
-    $bottom = FLAME_TOP + FLAME_FRAME_HEIGHT * $layout->depth;
+    $bottom = $spec->top + FLAME_FRAME_HEIGHT * $layout->depth;
     foreach ($frames as $frame) {
         $out[] = flame_frame($m, $spec, $frame, $tip, $bottom);
     }
@@ -111,24 +118,39 @@ function report_csp(string $script, string $style): string
         . "form-action 'none'; require-trusted-types-for 'script'; trusted-types 'none'";
 }
 
+/** A note in lines that fit the graph's width (SVG text does not wrap), at most FLAME_NOTE_LINES. */
+function flame_note_lines(string $note, float $w): array
+{
+    $chars = max(20, (int) floor(($w - 20) / FLAME_CHAR_WIDTH));
+    $lines = explode("\n", wordwrap(strtr($note, "\n", ' '), $chars, "\n", true));
+    if (count($lines) > FLAME_NOTE_LINES) {
+        $lines = array_slice($lines, 0, FLAME_NOTE_LINES);
+        $lines[FLAME_NOTE_LINES - 1] .= ' ..';
+    }
+    return $lines;
+}
+
 /** Title, note, legend and the buttons (Reset zoom, Search), with the line that search fills. */
-function flame_header(FlameSpec $spec, float $w): string
+function flame_header(FlameSpec $spec, float $w, array $note): string
 {
     $out = sprintf('<rect class="background" width="100%%" height="100%%"/>' . "\n"
-        . '<text class="title" x="%d" y="22">%s</text>' . "\n" . '<text class="note" x="%d" y="40">%s</text>' . "\n",
-        $w / 2, esc($spec->title), $w / 2, esc($spec->note));
+        . '<text class="title" x="%d" y="22">%s</text>' . "\n", $w / 2, esc($spec->title));
+    foreach ($note as $i => $line) {
+        $out .= sprintf('<text class="note" x="%d" y="%d">%s</text>' . "\n", $w / 2, 40 + FLAME_NOTE_LINE * $i, esc($line));
+    }
+    $extra = $spec->top - FLAME_TOP;
     $x = 10;
     $legend = $spec->before === null
         ? ['user' => 'user code', 'internal' => 'PHP internal', 'extension' => 'extension', 'native' => 'native', 'request' => '{request}']
         : ['grown' => 'grown', 'shrunk' => 'shrunk', 'same' => 'no change'];
     foreach ($legend as $kind => $label) {
-        $out .= sprintf('<rect class="legend" x="%d" y="48" width="10" height="10" fill="%s"/><text class="legend" x="%d" y="57">%s</text>' . "\n",
-            $x, flame_legend_colour($kind), $x + 14, esc($label));
+        $out .= sprintf('<rect class="legend" x="%d" y="%d" width="10" height="10" fill="%s"/><text class="legend" x="%d" y="%d">%s</text>' . "\n",
+            $x, 48 + $extra, flame_legend_colour($kind), $x + 14, 57 + $extra, esc($label));
         $x += 24 + 7 * strlen($label);
     }
     $out .= sprintf('<text class="button reset" x="%d" y="22">Reset zoom</text>' . "\n", 10);
     $out .= sprintf('<text class="button search" x="%d" y="22">Search</text>' . "\n", $w - 60);
-    $out .= sprintf('<text class="matched" x="%d" y="57"> </text>' . "\n", $w - 10);
+    $out .= sprintf('<text class="matched" x="%d" y="%d"> </text>' . "\n", $w - 10, 57 + $extra);
     return $out;
 }
 
@@ -136,7 +158,7 @@ function flame_header(FlameSpec $spec, float $w): string
 function flame_frame(Model $m, FlameSpec $spec, array $frame, FlameTooltip $tip, int $bottom): string
 {
     [$node, $x, $width, $depth, $value, $small] = $frame;
-    $y = $spec->icicle ? FLAME_TOP + $depth * FLAME_FRAME_HEIGHT : $bottom - ($depth + 1) * FLAME_FRAME_HEIGHT;
+    $y = $spec->icicle ? $spec->top + $depth * FLAME_FRAME_HEIGHT : $bottom - ($depth + 1) * FLAME_FRAME_HEIGHT;
     if ($small) {
         $name = sprintf('%s frames under %.1f px', number_format($small), $spec->minWidth);
         $title = sprintf("%s\n%s: %s together", $name, counter_label($m, $spec->counter), human_exact($value, counter_unit_of($m, $spec->counter)));
@@ -149,12 +171,28 @@ function flame_frame(Model $m, FlameSpec $spec, array $frame, FlameTooltip $tip,
         $class = kind_of($name, $m->funcFile[$f]);
         $fill = $spec->before === null ? flame_colour($class, $name) : $tip->diffColour($node);
     }
-    $chars = (int) floor(($width - 6) / FLAME_CHAR_WIDTH);
-    $label = $chars < 3 ? '' : (mb_width($name) <= $chars ? $name : implode('', array_slice(preg_split('//u', $name, -1, PREG_SPLIT_NO_EMPTY), 0, $chars - 2)) . '..');
     return sprintf('<g class="f %s" data-v="%s"><title>%s</title><rect x="%.2f" y="%d" width="%.2f" height="%d" fill="%s"/>'
         . '<text x="%.2f" y="%d">%s</text></g>' . "\n",
         $class, is_float($value) ? round($value, 3) : $value, esc($title), $x, $y, $width, FLAME_FRAME_HEIGHT - 1, $fill,
-        $x + 3, $y + FLAME_FRAME_HEIGHT - 4, esc($label));
+        $x + 3, $y + FLAME_FRAME_HEIGHT - 4, esc(flame_label($name, $width)));
+}
+
+/**
+ * A frame's label for its width: the name, else its short name (no
+ * namespaces, no directories), else the short name cut. flame.js's label()
+ * draws the same on zoom.
+ */
+function flame_label(string $name, float $width): string
+{
+    $chars = (int) floor(($width - 6) / FLAME_CHAR_WIDTH);
+    if ($chars < 3) {
+        return '';
+    }
+    if (mb_width($name) <= $chars) {
+        return $name;
+    }
+    $short = short_name($name);
+    return mb_width($short) <= $chars ? $short : implode('', array_slice(preg_split('//u', $short, -1, PREG_SPLIT_NO_EMPTY), 0, $chars - 2)) . '..';
 }
 
 /** A frame's colour by its kind, varied by its name so that neighbours differ. */

@@ -94,6 +94,17 @@ function percent(int|float $part, int|float $whole): string
 }
 
 /** Extensions that every PHP has: their functions are "internal"; other internal functions are "extension". */
+/**
+ * A name as a person reads it at a glance: namespaces and directories left
+ * out (App\Http\Kernel::handle is Kernel::handle, {closure}@/srv/app/x.php:9
+ * is {closure}@x.php:9). The full name stays in tooltips; flame.js's
+ * shortName() is the same rule for labels redrawn on zoom.
+ */
+function short_name(string $name): string
+{
+    return preg_replace(['/(?:[A-Za-z_\x80-\xff][\w\x80-\xff]*\\\\)+/', '~(?:[^\s@:/]*/)+~'], '', $name) ?? $name;
+}
+
 const CORE_EXTENSIONS = ['Core', 'standard', 'date', 'pcre', 'SPL', 'Reflection', 'hash', 'json', 'random'];
 
 /**

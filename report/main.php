@@ -1,13 +1,13 @@
 <?php
 /*
  * bench report: the command (bin/bench) that turns profiles into answers:
- * top, flame, html, merge, diff, lines and instr. Needs PHP and, for zstd files only, the
+ * top, flame, html, merge, diff, lines, instr and serve. Needs PHP and, for zstd files only, the
  * bench extension.
  */
 namespace Bench\Report;
 
 foreach (['profile', 'protobuf', 'read_pprof', 'read_text', 'read_json', 'input', 'options', 'model', 'requests', 'views',
-        'format', 'load', 'top', 'flame', 'html', 'merge', 'noise', 'diff', 'lines', 'instr'] as $part) {
+        'format', 'load', 'top', 'flame', 'html', 'merge', 'noise', 'diff', 'lines', 'instr', 'serve'] as $part) {
     require_once __DIR__ . "/$part.php";
 }
 
@@ -63,6 +63,7 @@ function main(array $argv): int
             'merge' => command_merge($o),
             'diff' => command_diff($o),
             'lines' => command_lines($o),
+            'serve' => command_serve($o),
         };
     } catch (ReadError | UsageError $e) {
         fwrite(STDERR, 'bench: ' . printable($e->getMessage()) . "\n");

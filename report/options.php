@@ -26,6 +26,7 @@ const COMMANDS = [
     'diff' => ['diff BEFORE... -- AFTER...', 'what changed (two arguments need no "--"); -o OUT.svg or OUT.html as well'],
     'lines' => ['lines FILES...', 'a function\'s source with the cost of each line (sample mode, or ops per line)'],
     'instr' => ['instr -- php SCRIPT [ARGS]', 'run it under callgrind: exact instructions per function'],
+    'serve' => ['serve DIR [--listen=ADDR:PORT]', 'a local page over DIR\'s profiles: list, filter, open, merge, diff'],
 ];
 
 /** Commands that read profiles take every option of OPTIONS whose list is null. */
@@ -56,6 +57,7 @@ const OPTIONS = [
     ['--source-root=DIR', 'the source views may read files under DIR too (besides each own profile\'s script directory)', ['html', 'lines']],
     ['--no-source', 'read no source file', ['html', 'lines']],
     ['--quiet', 'no progress and no notes on stderr', null],
+    ['--listen=HOST:PORT', 'serve: where the page listens (default 127.0.0.1:8080; another address opens it to others)', ['serve']],
 ];
 
 /** `bench help`: every command and option. */
@@ -99,6 +101,10 @@ final class Options
     /** diff: the second set */
     public array $after = [];
     public ?string $out = null;
+    /** serve: where the page listens */
+    public string $listen = '127.0.0.1:8080';
+    /** the options as given (serve's pages read profiles with them) */
+    public array $optionArgs = [];
     public ?string $by = null;
     public int $limit = 25;
     public bool $limitSet = false;
@@ -138,7 +144,7 @@ final class Options
     public bool $quiet = false;
 
     /** Options that take a value, and the setter of each. */
-    private const VALUED = ['o', 'out', 'by', 'limit', 'function', 'sort', 'width', 'min-width', 'title', 'since', 'until', 'uri', 'endpoint',
+    private const VALUED = ['listen', 'o', 'out', 'by', 'limit', 'function', 'sort', 'width', 'min-width', 'title', 'since', 'until', 'uri', 'endpoint',
         'min-duration', 'mode', 'folded-counter', 'thresholds', 'max-size', 'max-memory',
         'owner', 'source-root'];
 
@@ -147,7 +153,7 @@ final class Options
         $o = new self();
         $args = array_slice($argv, 1);
         $o->command = (string) array_shift($args);
-        if (!in_array($o->command, ['top', 'flame', 'html', 'merge', 'diff', 'lines'], true)) {
+        if (!in_array($o->command, ['top', 'flame', 'html', 'merge', 'diff', 'lines', 'serve'], true)) {
             throw new UsageError($o->command === '' ? '' : "unknown command \"{$o->command}\"");
         }
         $positional = [[]];
@@ -166,6 +172,10 @@ final class Options
                     $value = $args[++$i];
                 }
                 $o->set($m[1], $value);
+                // What serve's pages read profiles with: the options but where to listen.
+                if ($m[1] !== 'listen') {
+                    array_push($o->optionArgs, ...($value === null ? [$arg] : ["--{$m[1]}=$value"]));
+                }
             } else {
                 $positional[count($positional) - 1][] = $arg;
             }
@@ -232,11 +242,21 @@ final class Options
             'source-root' => $this->sourceRoots[] = self::directory($name, $value),
             'no-source' => $this->source = false,
             'quiet', 'q' => $this->quiet = true,
+            'listen' => $this->listen = self::listen($name, $value),
             default => throw new UsageError("unknown option --$name"),
         };
         if (!in_array($name, self::VALUED, true) && $value !== null) {
             throw new UsageError("--$name takes no value");
         }
+    }
+
+    /** serve's address: HOST:PORT, the host a name or an IPv4 address (127.0.0.1 unless the user opens it wider). */
+    private static function listen(string $name, string $value): string
+    {
+        if (!preg_match('/^[A-Za-z0-9.-]+:\d{1,5}$/', $value) || (int) substr($value, strrpos($value, ':') + 1) > 65535) {
+            throw new UsageError("--$name=$value: HOST:PORT, e.g. 127.0.0.1:8080");
+        }
+        return $value;
     }
 
     private static function integer(string $name, string $value, int $min): int

@@ -12,6 +12,8 @@ final class Requests
     public const KEEP = 100;
     /** endpoints kept apart; those seen once the cap is reached go to "(other)" */
     public const ENDPOINTS = 2000;
+    /** requests of an endpoint kept (their duration and file) for its median request: the first ones */
+    public const ENDPOINT_KEEP = 51;
 
     public int $count = 0;
     public ?int $first = null;
@@ -19,7 +21,7 @@ final class Requests
     /** lists of requests: [duration_ns, allocs, ...] (see record()) */
     public array $slowest = [];
     public array $allocating = [];
-    /** endpoint => [requests, duration_ns sum, duration_ns max, peak_memory sum, allocs sum, alloc_bytes sum] */
+    /** endpoint => [requests, duration_ns sum, duration_ns max, peak_memory sum, allocs sum, alloc_bytes sum, kept] */
     public array $endpoints = [];
 
     public function add(Profile $p): void
@@ -80,6 +82,20 @@ final class Requests
         $e['peak_memory'] += $r['peak_memory'] ?? 0;
         $e['allocs'] += $r['allocs'] ?? 0;
         $e['alloc_bytes'] += $r['alloc_bytes'] ?? 0;
+        if (count($e['kept'] ??= []) < self::ENDPOINT_KEEP) {
+            $e['kept'][] = [$r['duration_ns'] ?? 0, $r['file']];
+        }
+    }
+
+    /** An endpoint's median request by duration (of those kept): its file. */
+    public function median(string $endpoint): ?string
+    {
+        $kept = $this->endpoints[$endpoint]['kept'] ?? [];
+        if (!$kept) {
+            return null;
+        }
+        sort($kept);
+        return $kept[intdiv(count($kept) - 1, 2)][1];
     }
 }
 

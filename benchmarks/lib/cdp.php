@@ -221,6 +221,18 @@ final class Cdp
         return $r['result']['value'] ?? null;
     }
 
+    /** Gives the page a window of this size in CSS pixels, as a desktop browser's. */
+    public function viewport(int $width, int $height): void
+    {
+        $this->call('Emulation.setDeviceMetricsOverride', ['width' => $width, 'height' => $height, 'deviceScaleFactor' => 1, 'mobile' => false]);
+    }
+
+    /** Saves what the window shows as a PNG file. */
+    public function screenshot(string $file): void
+    {
+        file_put_contents($file, base64_decode($this->call('Page.captureScreenshot', ['format' => 'png'])['data']));
+    }
+
     /** Clicks the middle of the first element that a CSS selector finds, as a mouse would. */
     public function click(string $selector): void
     {

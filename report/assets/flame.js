@@ -67,10 +67,15 @@ var BenchFlame = (function () {
         this.resetButton.addEventListener('click', function () { self.reset(); });
     }
 
-    /** Shows a frame's label as far as it fits its width. */
+    /** A name without namespaces and directories, as short_name() in report/format.php. */
+    function shortName(name) {
+        return name.replace(/(?:[A-Za-z_\u0080-\uffff][\w\u0080-\uffff]*\\)+/g, '').replace(/(?:[^\s@:\/]*\/)+/g, '');
+    }
+
+    /** A frame's label for its width: the name, else its short name, else the short name cut (flame_label() in PHP). */
     Flame.prototype.label = function (f, w) {
-        var chars = Math.floor((w - 6) / 7), name = f.name;
-        f.text.textContent = chars < 3 ? '' : name.length <= chars ? name : name.slice(0, chars - 2) + '..';
+        var chars = Math.floor((w - 6) / 7), name = f.name, short = shortName(name);
+        f.text.textContent = chars < 3 ? '' : name.length <= chars ? name : short.length <= chars ? short : short.slice(0, chars - 2) + '..';
     };
 
     Flame.prototype.place = function (f, x, w, cls) {
@@ -122,8 +127,11 @@ var BenchFlame = (function () {
             }
         });
         hits.sort(function (a, b) { return a.x - b.x || a.depth - b.depth; });
-        var value = 0, end = -1;
+        var value = 0, end = -1, widest = null;
         hits.forEach(function (f) {
+            if (!widest || f.w > widest.w) {
+                widest = f;
+            }
             if (f.x >= end - 1e-6) {
                 value += f.value;
                 end = f.x + f.w;
@@ -131,7 +139,7 @@ var BenchFlame = (function () {
         });
         this.matched.textContent = test === null ? ' ' : 'Matched: ' + hits.length + ' frames, ' + human(value, this.unit)
             + ' (' + (this.total ? (100 * value / this.total).toFixed(2) : '0') + '%)';
-        return {frames: hits.length, value: value};
+        return {frames: hits.length, value: value, widest: widest};
     };
 
     /** A flame graph on its own (the SVG file): Search asks for the term; Ctrl-F or / too, Escape resets. */
@@ -157,5 +165,5 @@ var BenchFlame = (function () {
         return flame;
     }
 
-    return {Flame: Flame, standalone: standalone, human: human};
+    return {Flame: Flame, standalone: standalone, human: human, matcher: matcher, shortName: shortName};
 })();

@@ -13,7 +13,6 @@
     document.querySelectorAll('.flame').forEach(function (div) {
         var flame = new BenchFlame.Flame(div.querySelector('svg'));
         flames[div.getAttribute('data-id')] = flame;
-        div.querySelector('.search').addEventListener('click', function () { search.focus(); });
     });
     var counter = document.getElementById('counter');
     var current = function () { return flames[counter.value]; };
@@ -24,7 +23,14 @@
         });
         current().search(search.value);
     });
-    search.addEventListener('input', function () { current().search(search.value); });
+    // One search: it highlights the flame graph's frames and keeps the table's matching rows only.
+    search.addEventListener('input', function () {
+        current().search(search.value);
+        var test = search.value ? BenchFlame.matcher(search.value) : null;
+        document.querySelectorAll('#function-table tbody tr').forEach(function (row) {
+            row.classList.toggle('hidden', test !== null && !test(data.names[+row.getAttribute('data-f')]));
+        });
+    });
     document.addEventListener('keydown', function (e) {
         if (e.key === 'Escape') {
             current().reset();
@@ -32,10 +38,11 @@
     });
 
     // ---- sortable tables: by the exact value (data-v) or the text -------------------------
-    document.querySelectorAll('table.sortable th').forEach(function (th, column) {
+    document.querySelectorAll('table.sortable th[data-sort]').forEach(function (th) {
         th.addEventListener('click', function () {
             var table = th.closest('table'), body = table.tBodies[0], numeric = th.getAttribute('data-sort') === 'num';
-            var index = Array.prototype.indexOf.call(th.parentNode.children, th);
+            // A column's index: data-col where headings span two rows, else the heading's place in its row.
+            var index = th.hasAttribute('data-col') ? +th.getAttribute('data-col') : Array.prototype.indexOf.call(th.parentNode.children, th);
             var descending = !th.classList.contains('desc');
             table.querySelectorAll('th').forEach(function (h) { h.classList.remove('asc', 'desc'); });
             th.classList.add(descending ? 'desc' : 'asc');
@@ -89,7 +96,8 @@
             var costs = e[3].map(function (v, c) { return BenchFlame.human(v, data.units[c]); });
             var tr = row('td', ['', BenchFlame.human(e[2], 'count')].concat(costs));
             var a = document.createElement('a'), f = e[other];
-            a.textContent = data.names[f];
+            a.textContent = BenchFlame.shortName(data.names[f]);
+            a.title = data.names[f];
             a.addEventListener('click', function () { show(f); });
             tr.firstChild.appendChild(a);
             return tr;
@@ -141,20 +149,36 @@
             return tr;
         }));
         document.getElementById('source-file').textContent = l.file;
-        document.getElementById('source-note').textContent = l.readable ? ''
-            : 'No source lines: the file was ' + (l.why || 'not read') + ' where this report was made. Costs by line number only.';
+        var notes = [];
+        if (!l.readable) {
+            notes.push('No source lines: the file was ' + (l.why || 'not read') + ' where this report was made. Costs by line number only.');
+        }
+        if (!data.sampled && c >= 0 && data.units[c] === 'ns') {
+            notes.push('Profile mode times whole calls, not lines: a line shows the calls made there. '
+                + 'Time per line needs sample mode (bench.mode=sample).');
+        }
+        document.getElementById('source-note').textContent = notes.join(' ');
+    }
+
+    var sandwich = null;
+    /** The sandwich of f by the flame graph's counter (the chosen one where that is calls or samples). */
+    function sandwichView(f) {
+        var c = counterIndex();
+        sandwich = BenchSandwich.draw(document.getElementById('sandwich'), data, all.tree, f, c < 0 ? data.chosen : c);
     }
 
     counter.addEventListener('change', function () {
         if (shown !== null) {
             sourceView(shown);
+            sandwichView(shown);
         }
     });
 
     /** Shows a function's callers and callees, its lines, and its frames in the flame graph. */
-    function show(f) {
+    function show(f, reveal) {
         shown = f;
         sourceView(f);
+        sandwichView(f);
         document.getElementById('callers-callees').classList.remove('hidden');
         document.getElementById('cc-title').textContent = data.names[f];
         edgeTable(document.getElementById('callers'), callers[f] || [], 0);
@@ -164,12 +188,31 @@
         if (row) {
             row.classList.add('chosen');
         }
-        search.value = '/^' + data.names[f].replace(/[.*+?^${}()|[\]\\\/]/g, '\\$&') + '$/';
-        current().search(search.value);
+        var hits = current().search('/^' + data.names[f].replace(/[.*+?^${}()|[\]\\\/]/g, '\\$&') + '$/');
+        if (reveal && hits.widest) {
+            hits.widest.g.scrollIntoView({block: 'center'});
+        }
     }
 
     document.querySelectorAll('#function-table tbody tr').forEach(function (row) {
-        row.addEventListener('click', function () { show(+row.getAttribute('data-f')); });
+        row.addEventListener('click', function () { show(+row.getAttribute('data-f'), true); });
     });
-    window.benchReport = {flames: flames, current: current, show: show};
+    // ---- a request's own flame graph, from a row of the requests or endpoints tables ------------
+    var requestFlame = null;
+    document.querySelectorAll('tr[data-request]').forEach(function (row) {
+        row.addEventListener('click', function () {
+            var req = all.requests[+row.getAttribute('data-request')], view = document.getElementById('request-view');
+            var flame = document.querySelector('.flame:not(.hidden)');
+            view.classList.remove('hidden');
+            document.getElementById('request-title').textContent = Array.prototype.map.call(row.children, function (td) {
+                return td.textContent;
+            }).filter(function (t) { return t; }).slice(0, 5).join('  ');
+            requestFlame = BenchSandwich.drawRequest(document.getElementById('request-flame'), req,
+                data.counters[+flame.getAttribute('data-counter')] || data.counters[data.chosen] || '');
+            view.scrollIntoView({block: 'start'});
+        });
+    });
+
+    window.benchReport = {flames: flames, current: current, show: show, sandwich: function () { return sandwich; },
+        request: function () { return requestFlame; }};
 })();

@@ -54,18 +54,32 @@ printf("clicked mid: %s px wide\n", $chromium->evaluate("document.querySelector(
 $chromium->evaluate('const s = document.getElementById("counter"); s.value = "flame-ops"; s.dispatchEvent(new Event("change")); 1');
 echo "counter ops: ", $chromium->evaluate("document.querySelector('$visible').getAttribute('data-id')"), ", ",
     $chromium->evaluate("document.querySelector('$visible .matched').textContent"), "\n";
-$column = $chromium->evaluate('Array.from(document.querySelectorAll("#function-table th")).findIndex(th => th.textContent === "allocs own")');
-$chromium->evaluate("document.querySelectorAll('#function-table th')[$column].id = 'allocs-own'");
-$chromium->click('#allocs-own');
+$rows = fn() => $chromium->evaluate("Array.from(document.querySelectorAll('#function-table tbody tr:not(.hidden)')).map(r => r.children[0].textContent).join(', ')");
+echo "table rows while searched: ", $rows(), "\n";
+$chromium->evaluate('document.getElementById("search").select(); 1');
+foreach (['keyDown', 'keyUp'] as $type) {
+    $chromium->call('Input.dispatchKeyEvent', ['type' => $type, 'key' => 'Backspace', 'code' => 'Backspace', 'windowsVirtualKeyCode' => 8]);
+}
+echo "search cleared: ", $chromium->evaluate("document.querySelectorAll('#function-table tbody tr:not(.hidden)').length"), " rows\n";
+$column = $chromium->evaluate('document.querySelector("#function-table th[title=\'allocs own\']").getAttribute("data-col")');
+$chromium->evaluate("document.querySelector('#function-table th[title=\"allocs own\"]').id = 'allocs-own'");
 $first = fn() => $chromium->evaluate("Array.from(document.querySelectorAll('#function-table tbody tr')).map(r => r.children[0].textContent + ' ' + r.children[$column].getAttribute('data-v')).join(', ')");
-echo "sorted by allocs own: ", $first(), "\n";
+echo "at first, by allocs own: ", $first(), "\n";
 $chromium->click('#allocs-own');
-echo "again, ascending: ", $first(), "\n";
+echo "clicked, ascending: ", $first(), "\n";
+$chromium->click('#allocs-own');
+echo "again, descending: ", $first(), "\n";
+$chromium->evaluate('(s => { s.value = "flame-allocs"; s.dispatchEvent(new Event("change")); })(document.getElementById("counter")); scrollTo(0, document.body.scrollHeight); 1');
 $chromium->click('#function-table tr[data-f] td.name[title$=":2"]');
 echo "callers of ", $chromium->evaluate('document.getElementById("cc-title").textContent'), ": ",
     $chromium->evaluate('Array.from(document.querySelectorAll("#callers tbody tr")).map(r => Array.from(r.children).slice(0, 2).map(c => c.textContent).join(" x ")).join(", ")'),
     "; callees: ", $chromium->evaluate('Array.from(document.querySelectorAll("#callees tbody tr")).map(r => Array.from(r.children).slice(0, 2).map(c => c.textContent).join(" x ")).join(", ")'), "\n";
-echo "the flame graph searches it: ", $chromium->evaluate("document.getElementById('search').value"), " ", $chromium->evaluate("document.querySelector('$visible .matched').textContent"), "\n";
+$sandwich = fn(string $part) => $chromium->evaluate("benchReport.sandwich().$part.frames.map(f => f.name + ' ' + f.value).join(', ')");
+echo "sandwich by ", $chromium->evaluate("document.querySelector('.sandwich-callers text.legend').textContent.split(' by ')[1]"), ": callers ", $sandwich('callers'),
+    "; callees ", $sandwich('callees'), "; leaf's row: ", $chromium->evaluate("Array.from(document.querySelectorAll('#function-table th[data-col]')).filter(th => th.title.startsWith('allocs ')).map(th => th.title + ' ' + document.querySelector('#function-table tr.chosen').children[th.getAttribute('data-col')].getAttribute('data-v')).join(', ')"), "\n";
+echo "the flame graph shows it: ", $chromium->evaluate("document.querySelector('$visible .matched').textContent"), "; its frame in view: ",
+    $chromium->evaluate("(r => r.top >= 0 && r.bottom <= innerHeight)(document.querySelector('$visible g.f.match').getBoundingClientRect())") ? 'yes' : 'no',
+    "; the search box untouched: '", $chromium->evaluate("document.getElementById('search').value"), "'\n";
 echo "requests: ", $chromium->evaluate('document.querySelectorAll("#requests table")[0].tBodies[0].rows.length'), " rows, URI ",
     basename($chromium->evaluate('document.querySelector("#requests tbody tr").children[2].textContent')), "\n";
 echo "console: ", $chromium->errors ? implode("\n", $chromium->errors) : 'no error', "\n";
@@ -83,9 +97,13 @@ shown: flame-allocs
 search 'mid': Matched: 1 frames, 36 (%f%)
 clicked mid: 1200.00 px wide
 counter ops: flame-ops, Matched: 1 frames, %d (%f%)
-sorted by allocs own: {request} %d, str_repeat 24, mid 12, {main} 0, leaf 0
-again, ascending: {main} 0, leaf 0, mid 12, str_repeat 24, {request} %d
+table rows while searched: mid
+search cleared: 5 rows
+at first, by allocs own: {request} %d, str_repeat 24, mid 12, {main} 0, leaf 0
+clicked, ascending: {main} 0, leaf 0, mid 12, str_repeat 24, {request} %d
+again, descending: {request} %d, str_repeat 24, mid 12, {main} 0, leaf 0
 callers of leaf: mid x 24; callees: str_repeat x 24
-the flame graph searches it: /^leaf$/ Matched: 1 frames, %d (%f%)
+sandwich by allocs: callers leaf 24, mid 24, {main} 24, {request} 24; callees leaf 24, str_repeat 24; leaf's row: allocs own 0, allocs inclusive 24
+the flame graph shows it: Matched: 1 frames, %d (%f%); its frame in view: yes; the search box untouched: ''
 requests: 3 rows, URI script.php
 console: no error

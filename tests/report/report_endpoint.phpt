@@ -27,7 +27,7 @@ foreach (['/products/1', '/products/22', '/about', '/users/7', '/users/8'] as $i
 echo "html: exit $status\n";
 $html = file_get_contents("$dir/report.html");
 preg_match('~<section id="endpoints">.*?</section>~s', $html, $section);
-preg_match_all('~<tr><td>([^<]*)</td><td[^>]*>(\d+)</td>~', $section[0] ?? '', $rows, PREG_SET_ORDER);
+preg_match_all('~<tr[^>]*><td[^>]*>([^<]*)</td><td[^>]*>(\d+)</td>~', $section[0] ?? '', $rows, PREG_SET_ORDER);
 $endpoints = [];
 foreach ($rows as [, $name, $requests]) {
     $endpoints[] = html_entity_decode($name) . ": $requests";

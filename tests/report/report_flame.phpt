@@ -50,8 +50,10 @@ printf("frames drawn: %d ({request}, {main}, big, and the coalesced one)\n", arr
 
 $callgrind = report_profile('bench.w.callgrind', REPORT_WORKLOAD, [], 'callgrind');
 echo report_out(['flame', $callgrind, '-o', "$dir/c.svg", '--by=allocs', '--quiet']);
-preg_match('~<text class="note"[^>]*>[^<]*(Approximated[^<]*)</text>~', file_get_contents("$dir/c.svg"), $note);
-echo "callgrind: ", $note[1] ?? 'no note', "\n";
+// The note wraps into lines of the graph's width (none longer than 1,200 px at 7 px a character).
+preg_match_all('~<text class="note"[^>]*>([^<]*)</text>~', file_get_contents("$dir/c.svg"), $notes);
+preg_match('~Approximated.*~', implode(' ', $notes[1]), $note);
+echo "callgrind: ", $note[0] ?? 'no note', "; note lines: ", count($notes[1]), ", ", max(array_map('strlen', $notes[1])) <= 168 ? 'each within 168 characters' : 'one too long', "\n";
 printf("pprof: %s\n", str_contains($svg, 'Approximated') ? 'approximated' : 'exact paths, no note');
 $frames = report_svg_frames("$dir/c.svg");
 echo "callgrind leaf: ", implode(' | ', preg_grep('/^allocs:/', $frames['leaf'][0])), "\n";
@@ -67,6 +69,6 @@ script: inline
 icicle: {request} at y 60
 coalesced: 300 frames under 0.2 px | allocs: 300 together
 frames drawn: 4 ({request}, {main}, big, and the coalesced one)
-callgrind: Approximated: 1 of 1 profiles have call edges only (callgrind, JSON before format_version 1): their paths below the first call are estimated
+callgrind: Approximated: 1 of 1 profiles have call edges only (callgrind, JSON before format_version 1): their paths below the first call are estimated; note lines: 2, each within 168 characters
 pprof: exact paths, no note
 callgrind leaf: allocs: 8 inclusive, %f%; own 8

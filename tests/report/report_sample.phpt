@@ -59,14 +59,14 @@ echo preg_replace('/^(\d+ profiles \([^)]*\)).*$/m', '$1', explode("\n", $out)[0
 
 echo report_out(['html', $dir, '-o', "$dir/report.html", '--quiet']);
 $html = file_get_contents("$dir/report.html");
-preg_match_all('~<tr><td>[-\d: ]+</td><td>(\w+)</td><td>([^<]*)</td><td data-v="(\d+)"~', $html, $m, PREG_SET_ORDER);
+preg_match_all('~<tr[^>]*><td>[-\d: ]+</td><td>(\w+)</td><td[^>]*>([^<]*)</td><td data-v="(\d+)"~', $html, $m, PREG_SET_ORDER);
 $seen = [];
 foreach ($m as [, $method, $uri, $status]) {
     $seen["$method $uri $status"] = true;
 }
 ksort($seen);
 echo "requests: ", implode(', ', array_keys($seen)), "\n";
-preg_match_all('~<tr><td>([^<]+)</td><td data-v="(\d+)"~', substr($html, strpos($html, 'id="endpoints"')), $m, PREG_SET_ORDER);
+preg_match_all('~<tr[^>]*><td[^>]*>([^<]+)</td><td data-v="(\d+)"~', substr($html, strpos($html, 'id="endpoints"')), $m, PREG_SET_ORDER);
 $endpoints = array_map(fn($r) => "$r[1] ($r[2])", $m);
 sort($endpoints);
 echo "endpoints: ", implode(', ', $endpoints), "\n";

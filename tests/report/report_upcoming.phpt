@@ -68,7 +68,7 @@ foreach ($labels as $key => $text) {
 file_put_contents("$dir/bench.labels.pb.gz", gzencode($out));
 printf("its comments say: %s\n", implode(', ', array_filter(['uri=' => str_contains($data, 'uri='), 'method=' => str_contains($data, 'method=')])) ? 'uri=..., method=...' : '');
 echo report_out(['html', "$dir/bench.labels.pb.gz", '-o', "$dir/labels.html", '--quiet']);
-preg_match('~<tr><td>[-\d: ]+</td><td>(\w*)</td><td>([^<]*)</td><td data-v="(\d+)"~', file_get_contents("$dir/labels.html"), $m);
+preg_match('~<tr[^>]*><td>[-\d: ]+</td><td>(\w*)</td><td[^>]*>([^<]*)</td><td data-v="(\d+)"~', file_get_contents("$dir/labels.html"), $m);
 echo "the report's request: $m[1] $m[2], status $m[3]\n";
 printf("top: leaf %s\n", json_encode(report_top(["$dir/bench.labels.pb.gz", '--by=allocs'])['leaf']));
 ?>

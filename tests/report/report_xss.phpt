@@ -303,7 +303,8 @@ $html = function (string $what, array $args, array $names, array $paths, array $
     for ($r = 0; $r < $rows; $r++) {
         $mark('#function-table tbody tr', $r, 'row');
         $chromium->click('#row td.name');
-        $seen['table'][] = $js('document.querySelector("#row td.name").textContent');
+        // A name is shown short (no namespaces, no directories), whole on hover.
+        $seen['table'][] = $js('document.querySelector("#row td.name").title.split("\\n")[0]');
         $seen['titles'][] = $js('document.getElementById("cc-title").textContent');
         array_push($seen['headings'], ...$js('Array.from(document.querySelectorAll("#callers th, #callees th")).map(th => th.textContent.replace(/ inclusive$/, ""))'));
         // The lines' headings are the flame graph's counter.
@@ -315,7 +316,7 @@ $html = function (string $what, array $args, array $names, array $paths, array $
         for ($i = 0; $i < $n; $i++) {
             $chromium->click('#row td.name');
             $mark('#callers a, #callees a', $i, 'link');
-            $seen['links'][] = $js('document.getElementById("link").textContent');
+            $seen['links'][] = $js('document.getElementById("link").title');
             $chromium->click('#link');
             $seen['titles'][] = $js('document.getElementById("cc-title").textContent');
             $links++;
@@ -327,7 +328,7 @@ $html = function (string $what, array $args, array $names, array $paths, array $
         $missing([$title], [$js('document.querySelector("h1").textContent')]), "\n";
     echo 'functions not shown as text: in the table ', $missing($names, $seen['table']), ', in the callers\' title ', $missing($names, $seen['titles']),
         ', in links ', $missing(array_slice($names, 1), $seen['links']), ', in frames ', $missing($names, $done['names']), "\n";
-    echo 'files not shown as text: ', $missing($paths, $js('Array.from(document.querySelectorAll("#function-table td.name")).map(td => td.title.replace(/:\\d+$/, ""))')), "\n";
+    echo 'files not shown as text: ', $missing($paths, $js('Array.from(document.querySelectorAll("#function-table td.name")).map(td => td.title.split("\\n").pop().replace(/:\\d+$/, ""))')), "\n";
     echo 'counters not shown as text: in the select ', $missing($counters, $js('Array.from(document.querySelectorAll("#counter option")).map(o => o.textContent)')),
         ', in headings ', $missing($counters, $seen['headings']), $lines ? ', in the lines\' ' . $missing($counters, $seen['source']) : '', "\n";
     echo 'summary as text: ', str_contains(shown($js('document.querySelector(".summary").textContent')), shown("by {$counters[0]}")) ? 'yes' : 'no', "\n";
@@ -397,7 +398,7 @@ $svg('bench diff -o .svg', ['diff', ...$sets(1), '--', ...$sets(3)], $names['cal
 ?>
 --EXPECTF--
 == bench html: callgrind
-done: 3 counters, 6 frames hovered, 33 columns sorted, 3 rows and 4 callers' and callees' links clicked
+done: 3 counters, 6 frames hovered, 35 columns sorted, 3 rows and 4 callers' and callees' links clicked
 title not shown as text: in the title none, in the heading none
 functions not shown as text: in the table none, in the callers' title none, in links none, in frames none
 files not shown as text: none
@@ -424,7 +425,7 @@ markup of the profiles: none
 console: no error
 tried: innerHTML refused, handler refused; a hole: its own script runs, the markup's does not, reports script-src-attr, img-src, script-src-elem
 == bench html: json
-done: 3 counters, 9 frames hovered, 33 columns sorted, 3 rows and 4 callers' and callees' links clicked
+done: 3 counters, 9 frames hovered, 35 columns sorted, 3 rows and 4 callers' and callees' links clicked
 title not shown as text: in the title none, in the heading none
 functions not shown as text: in the table none, in the callers' title none, in links none, in frames none
 files not shown as text: none
@@ -450,7 +451,7 @@ markup of the profiles: none
 console: no error
 tried: innerHTML refused, handler refused; a hole: its own script runs, the markup's does not, reports script-src-attr, img-src, script-src-elem
 == bench html: json-edges
-done: 3 counters, 9 frames hovered, 33 columns sorted, 3 rows and 4 callers' and callees' links clicked
+done: 3 counters, 9 frames hovered, 35 columns sorted, 3 rows and 4 callers' and callees' links clicked
 title not shown as text: in the title none, in the heading none
 functions not shown as text: in the table none, in the callers' title none, in links none, in frames none
 files not shown as text: none
@@ -475,7 +476,7 @@ markup of the profiles: none
 console: no error
 tried: innerHTML refused, handler refused; a hole: its own script runs, the markup's does not, reports script-src-attr, img-src, script-src-elem
 == bench html: pprof
-done: 3 counters, 9 frames hovered, 33 columns sorted, 3 rows and 4 callers' and callees' links clicked
+done: 3 counters, 9 frames hovered, 35 columns sorted, 3 rows and 4 callers' and callees' links clicked
 title not shown as text: in the title none, in the heading none
 functions not shown as text: in the table none, in the callers' title none, in links none, in frames none
 files not shown as text: none
@@ -501,7 +502,7 @@ markup of the profiles: none
 console: no error
 tried: innerHTML refused, handler refused; a hole: its own script runs, the markup's does not, reports script-src-attr, img-src, script-src-elem
 == bench html: folded
-done: 2 counters, 3 frames hovered, 31 columns sorted, 3 rows and 4 callers' and callees' links clicked
+done: 2 counters, 3 frames hovered, 32 columns sorted, 3 rows and 4 callers' and callees' links clicked
 title not shown as text: in the title none, in the heading none
 functions not shown as text: in the table none, in the callers' title none, in links none, in frames none
 files not shown as text: none
