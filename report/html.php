@@ -104,7 +104,7 @@ function html_flames(Model $approx, Options $o, int $chosen, string $summary): s
         $spec->id = 'flame-' . counter_label($approx, $c);
         $spec->title = '';
         $spec->note = approximated_note($approx);
-        $options .= sprintf('<option value="%s"%s>%s</option>', esc($spec->id), $i ? '' : ' selected', esc(counter_label($approx, $c)));
+        $options .= sprintf('<option value="%s"%s>%s</option>', esc($spec->id), $i ? '' : ' selected', esc(counter_title($approx, $c)));
         $svgs .= sprintf('<div class="flame%s" data-id="%s" data-counter="%d">%s</div>', $i ? ' hidden' : '', esc($spec->id), $c,
             flame_svg($approx, $spec, false));
     }
@@ -137,7 +137,7 @@ function html_functions(Model $m, Views $v, int $chosen): string
     $sub = '';
     foreach ($counters as $i => $c) {
         $name = esc($m->counterName[$c]);
-        $head .= sprintf('<th colspan="2" class="counter">%s</th>', $name);
+        $head .= sprintf('<th colspan="2" class="counter" title="%s">%s</th>', $name, esc(counter_title($m, $c)));
         $sub .= sprintf('<th data-sort="num" data-col="%d" title="%s own"%s>own</th><th data-sort="num" data-col="%d" title="%2$s inclusive">incl.</th>',
             2 + 2 * $i, $name, $c === $chosen ? ' class="desc"' : '', 3 + 2 * $i);
     }
@@ -187,6 +187,7 @@ function html_graph_data(Model $m, Views $v, int $chosen): array
     $kinds = array_map(fn($f) => kind_of($m->funcName[$f], $m->funcFile[$f]), array_keys($m->funcName));
     return ['names' => $m->funcName, 'counters' => $m->counterName, 'units' => $m->counterUnit,
         'calls' => counter_label($m, -1), 'chosen' => $chosen, 'edges' => $edges, 'sampled' => $m->sampled(),
+        'titles' => array_map(fn($c) => counter_title($m, $c), array_keys($m->counterName)),
         'kinds' => $kinds, 'colours' => array_map(fn($k, $name) => flame_colour($k, $name), $kinds, $m->funcName),
         'sandwichLimit' => HTML_TREE_NODES];
 }

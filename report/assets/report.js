@@ -91,7 +91,7 @@
         edges = edges.slice().sort(function (a, b) {
             return chosen < 0 ? b[2] - a[2] : b[3][chosen] - a[3][chosen];
         });
-        var headings = ['function', data.calls].concat(data.counters.map(function (c) { return c + ' inclusive'; }));
+        var headings = ['function', data.calls].concat(data.titles.map(function (c) { return c + ' inclusive'; }));
         fill(table, headings, edges.map(function (e) {
             var costs = e[3].map(function (v, c) { return BenchFlame.human(v, data.units[c]); });
             var tr = row('td', ['', BenchFlame.human(e[2], 'count')].concat(costs));
@@ -130,7 +130,7 @@
                 most = Math.max(most, value(r[2], r[3]), value(r[4], r[5]));
             }
         });
-        var label = c < 0 ? data.calls : data.counters[c];
+        var label = c < 0 ? data.calls : data.titles[c];
         fill(table, ['line', label + ' own', label + ' in calls made', 'source'], l.rows.map(function (r) {
             if (!r) {
                 var gap = row('td', ['…', '', '', '']);

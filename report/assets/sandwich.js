@@ -156,8 +156,8 @@ var BenchSandwich = (function () {
         }
         var values = tree.incl[counter], unit = data.units[counter], parts = build(tree, f, values);
         var width = 1200, name = data.names[f], out = {};
-        [['callers', false, 'Who calls ' + name + ' (its callers above it), by ' + data.counters[counter]],
-            ['callees', true, 'What ' + name + ' calls (below it), by ' + data.counters[counter]]].forEach(function (part) {
+        [['callers', false, 'Who calls ' + name + ' (its callers above it), by ' + data.titles[counter]],
+            ['callees', true, 'What ' + name + ' calls (below it), by ' + data.titles[counter]]].forEach(function (part) {
             var div = document.createElement('div');
             div.className = 'sandwich-' + part[0];
             var svg = graph(parts[part[0]], data, unit, part[1], width, part[2]);

@@ -103,7 +103,7 @@ at first, by allocs own: {request} %d, str_repeat 24, mid 12, {main} 0, leaf 0
 clicked, ascending: {main} 0, leaf 0, mid 12, str_repeat 24, {request} %d
 again, descending: {request} %d, str_repeat 24, mid 12, {main} 0, leaf 0
 callers of leaf: mid x 24; callees: str_repeat x 24
-sandwich by allocs: callers leaf 24, mid 24, {main} 24, {request} 24; callees leaf 24, str_repeat 24; leaf's row: allocs own 0, allocs inclusive 24
+sandwich by allocations: callers leaf 24, mid 24, {main} 24, {request} 24; callees leaf 24, str_repeat 24; leaf's row: allocs own 0, allocs inclusive 24
 the flame graph shows it: Matched: 1 frames, %d (%f%); its frame in view: yes; the search box untouched: ''
 requests: 3 rows, URI script.php
 console: no error

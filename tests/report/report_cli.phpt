@@ -29,9 +29,9 @@ echo "help names every command: ", implode(' ', array_filter(['top', 'flame', 'h
     fn($c) => preg_match("/^  $c /m", $out))), "\n";
 ?>
 --EXPECT--
--h: exit 0, stdout "usage: bench COMMAND FILES... [OPTIONS]" (40 lines), stderr -
---help: exit 0, stdout "usage: bench COMMAND FILES... [OPTIONS]" (40 lines), stderr -
-help: exit 0, stdout "usage: bench COMMAND FILES... [OPTIONS]" (40 lines), stderr -
+-h: exit 0, stdout "usage: bench COMMAND FILES... [OPTIONS]" (42 lines), stderr -
+--help: exit 0, stdout "usage: bench COMMAND FILES... [OPTIONS]" (42 lines), stderr -
+help: exit 0, stdout "usage: bench COMMAND FILES... [OPTIONS]" (42 lines), stderr -
 help top: exit 0, stdout "usage: bench top FILES... [OPTIONS]" (21 lines), stderr -
 top --help: exit 0, stdout "usage: bench top FILES... [OPTIONS]" (21 lines), stderr -
 top FILE -h: exit 0, stdout "usage: bench top FILES... [OPTIONS]" (21 lines), stderr -

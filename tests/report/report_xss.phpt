@@ -13,6 +13,7 @@ cdp_skip();
 require __DIR__ . '/report.inc';
 require __DIR__ . '/../../benchmarks/lib/cdp.php';
 require __DIR__ . '/../../report/protobuf.php';
+require __DIR__ . '/../../report/profile.php';
 use function Bench\Report\{pb_put_bytes, pb_put_int, pb_put_packed};
 
 /** Which field each payload number went into, for the report of one that ran. */
@@ -329,8 +330,10 @@ $html = function (string $what, array $args, array $names, array $paths, array $
     echo 'functions not shown as text: in the table ', $missing($names, $seen['table']), ', in the callers\' title ', $missing($names, $seen['titles']),
         ', in links ', $missing(array_slice($names, 1), $seen['links']), ', in frames ', $missing($names, $done['names']), "\n";
     echo 'files not shown as text: ', $missing($paths, $js('Array.from(document.querySelectorAll("#function-table td.name")).map(td => td.title.split("\\n").pop().replace(/:\\d+$/, ""))')), "\n";
-    echo 'counters not shown as text: in the select ', $missing($counters, $js('Array.from(document.querySelectorAll("#counter option")).map(o => o.textContent)')),
-        ', in headings ', $missing($counters, $seen['headings']), $lines ? ', in the lines\' ' . $missing($counters, $seen['source']) : '', "\n";
+    // The page names a counter of bench's by its title (wall time), another's by its name.
+    $titles = array_map(fn($c) => \Bench\Report\COUNTERS[$c]['title'] ?? $c, $counters);
+    echo 'counters not shown as text: in the select ', $missing($titles, $js('Array.from(document.querySelectorAll("#counter option")).map(o => o.textContent)')),
+        ', in headings ', $missing($titles, $seen['headings']), $lines ? ', in the lines\' ' . $missing($titles, $seen['source']) : '', "\n";
     echo 'summary as text: ', str_contains(shown($js('document.querySelector(".summary").textContent')), shown("by {$counters[0]}")) ? 'yes' : 'no', "\n";
     // An endpoint's name is the method and the URI, its numbers as {id}: its markup is looked for.
     echo 'requests not shown as text: ', $missing($requests, $js('Array.from(document.querySelectorAll("#requests td")).map(td => td.textContent)')),
