@@ -25,6 +25,7 @@ const HTML_REQUESTS = 50;
 function command_html(Options $o): int
 {
     Profile::$keepLines = true;
+    Timeline::$keep = true;
     $m = new Model();
     $loaded = load_set($o->files, $o, $m);
     write_output($o->out, html_report($m, $o, $loaded));
@@ -42,6 +43,7 @@ function html_report(Model $m, Options $o, LoadResult $loaded): string
     $requests = html_request_trees($m->requests[0], $o);
     $sections = [
         html_flames($approx, $o, $chosen, $summary),
+        html_timelines(Timeline::$kept),
         html_functions($m, $v, $chosen),
         html_requests($m->requests[0], $requests['index']),
         html_endpoints($m->requests[0], $requests['index']),
@@ -232,6 +234,8 @@ function html_request_trees(Requests $r, Options $o): array
     }
     $quiet = clone $o;
     $quiet->quiet = true;
+    // Read again for their own graphs, not as more timelines.
+    [$keep, Timeline::$keep] = [Timeline::$keep, false];
     $trees = [];
     $index = [];
     $nodes = 0;
@@ -248,6 +252,7 @@ function html_request_trees(Requests $r, Options $o): array
             'colours' => array_map(fn($k, $name) => flame_colour($k, $name), $kinds, $m->funcName),
             'counters' => $m->counterName, 'units' => $m->counterUnit] + html_tree_data($m, PHP_INT_MAX);
     }
+    Timeline::$keep = $keep;
     return ['trees' => $trees, 'index' => $index];
 }
 
@@ -260,7 +265,7 @@ function html_request_attr(?string $file, array $index): string
 function html_requests(Requests $r, array $index): string
 {
     $r->prune();
-    $out = '<section id="requests"><h2>Requests</h2>' . sprintf('<p>%s requests. %s</p>', number_format($r->count),
+    $out = '<section id="requests"><h2>Requests</h2>' . sprintf('<p>%s. %s</p>', plural($r->count, 'request'),
         $r->count > HTML_REQUEST_ALL
             ? sprintf('A click on one of the %d slowest or most allocating, or on an endpoint, opens its own flame graph (the endpoint\'s median request).', HTML_REQUEST_EACH)
             : 'A click on a request or an endpoint opens its own flame graph (the endpoint\'s median request).')

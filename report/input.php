@@ -184,7 +184,7 @@ function unzstd(string $data, int $max): string
     }
 }
 
-/** The format of decompressed bytes: 'callgrind', 'json', 'pprof' or 'folded'. */
+/** The format of decompressed bytes: 'callgrind', 'json', 'pprof', 'folded' or 'trace' (a timeline, read as a profile too). */
 function format_of(string $data): string
 {
     $head = ltrim(substr($data, 0, 512));
@@ -193,6 +193,9 @@ function format_of(string $data): string
     }
     if (preg_match('/^(# callgrind format|version:|creator:|events:|positions:|cmd:)/', $head)) {
         return 'callgrind';
+    }
+    if (is_trace($head)) {
+        return 'trace';
     }
     if (preg_match('/^\{\s*["}]/', $head)) {
         return 'json';
@@ -225,6 +228,7 @@ function read_profile(string $file, Options $o): Profile
             'json' => read_json($data, $file),
             'pprof' => read_pprof($data, $file),
             'folded' => read_folded($data, $file, $o->foldedCounter ?? folded_counter_of($file)),
+            'trace' => trace_profile(Timeline::$keep ? Timeline::keep(read_trace($data, $file)) : read_trace($data, $file)),
         };
     } finally {
         restore_error_handler();

@@ -7,7 +7,7 @@
 namespace Bench\Report;
 
 foreach (['profile', 'protobuf', 'read_pprof', 'read_text', 'read_json', 'input', 'options', 'model', 'requests', 'views',
-        'format', 'load', 'top', 'flame', 'html', 'merge', 'noise', 'diff', 'lines', 'instr', 'serve'] as $part) {
+        'format', 'load', 'top', 'flame', 'html', 'merge', 'noise', 'diff', 'lines', 'instr', 'serve', 'timeline'] as $part) {
     require_once __DIR__ . "/$part.php";
 }
 

@@ -245,6 +245,7 @@ function serve_report(array $index, Options $o): void
 {
     $files = serve_set($index, $_GET, 'f');
     Profile::$keepLines = true;
+    Timeline::$keep = true;
     $m = new Model();
     $loaded = load($files, $o, $m);
     if ($loaded->read === 0) {

@@ -14,6 +14,20 @@
         var flame = new BenchFlame.Flame(div.querySelector('svg'));
         flames[div.getAttribute('data-id')] = flame;
     });
+    // The timelines (bench.output_format=trace) are drawn as icicle graphs whose x is time: the same hover, zoom and search.
+    var timelines = {}, timeline = document.getElementById('timeline');
+    document.querySelectorAll('.timeline').forEach(function (div) {
+        timelines[div.getAttribute('data-id')] = new BenchFlame.Flame(div.querySelector('svg'));
+    });
+    var currentTimeline = function () { return timeline ? timelines[timeline.value] : null; };
+    if (timeline) {
+        timeline.addEventListener('change', function () {
+            document.querySelectorAll('.timeline').forEach(function (div) {
+                div.classList.toggle('hidden', div.getAttribute('data-id') !== timeline.value);
+            });
+            currentTimeline().search(search ? search.value : '');
+        });
+    }
     var counter = document.getElementById('counter');
     var current = function () { return flames[counter.value]; };
 
