@@ -24,16 +24,24 @@
  */
 static void bench_dump_json_costs(bench_buf *b, const bench_dump_settings *s, const int64_t *costs, const bool *measured)
 {
-	bool first = true;
-
+	/* A merge's: its counters only, each with a value. */
+	if (s->merge) {
+		for (int c = 0; c < s->merge->ncounters; c++) {
+			bench_buf_puts(b, c ? ",\"" : "{\"");
+			bench_buf_json_escape(b, s->merge->counter_name[c]);
+			bench_buf_puts(b, "\":");
+			bench_buf_int(b, costs[c]);
+		}
+		bench_buf_puts(b, s->merge->ncounters ? "}" : "{}");
+		return;
+	}
 	for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
 		/* Live counters only in a profile that tracked them: other profiles stay as they were. */
-		if ((BENCH_COUNTER_IS_LIVE(c) || s->merge) && !measured[c]) {
+		if (BENCH_COUNTER_IS_LIVE(c) && !measured[c]) {
 			continue;
 		}
-		bench_buf_puts(b, first ? "{\"" : ",\"");
-		first = false;
-		bench_buf_puts(b, bench_dump_counter_name(s, c));
+		bench_buf_puts(b, c ? ",\"" : "{\"");
+		bench_buf_puts(b, bench_counter_info[c].name);
 		bench_buf_puts(b, "\":");
 		if (measured[c]) {
 			bench_buf_int(b, costs[c]);
@@ -41,15 +49,22 @@ static void bench_dump_json_costs(bench_buf *b, const bench_dump_settings *s, co
 			bench_buf_puts(b, "null");
 		}
 	}
-	bench_buf_puts(b, first ? "{}" : "}");
+	bench_buf_puts(b, "}");
 }
 
 /* A call path's own cost: the attributed counters only, as a profile has up to bench.max_nodes paths. */
 static void bench_dump_json_path_costs(bench_buf *b, const bench_dump_views *v, const int64_t *costs)
 {
+	const bench_dump_merge *merge = v->settings->merge;
+
 	for (int i = 0; i < v->ncounters; i++) {
 		bench_buf_puts(b, i ? ",\"" : "{\"");
-		bench_buf_puts(b, bench_dump_counter_name(v->settings, v->counters[i]));
+		/* A merge's counters are named by its files. */
+		if (merge) {
+			bench_buf_json_escape(b, merge->counter_name[v->counters[i]]);
+		} else {
+			bench_buf_puts(b, bench_counter_info[v->counters[i]].name);
+		}
 		bench_buf_puts(b, "\":");
 		bench_buf_int(b, costs[v->counters[i]]);
 	}

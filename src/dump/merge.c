@@ -415,7 +415,8 @@ static bool bench_merge_magnitude(uint64_t *sum, int64_t value)
  * Per counter, the sum of every value's magnitude, and of the calls: the
  * views' sums (a function's, a node's inclusive cost, the totals) are sums
  * of some of them, so cannot pass int64 where these do not. The totals are
- * what the functions own.
+ * what the functions own. pprof and folded stacks write each node's own
+ * values as they are, and need neither.
  */
 static void bench_merge_totals(bench_merge_input *in)
 {
@@ -423,6 +424,10 @@ static void bench_merge_totals(bench_merge_input *in)
 	uint64_t sum[BENCH_COUNTER_COUNT + 1] = {0};
 	const int calls = BENCH_COUNTER_COUNT;
 	bool fit = true;
+
+	if (bench_dump_formats[in->s.format].write) {
+		return;
+	}
 
 	for (uint32_t n = 0; n < p->nodes_used; n++) {
 		fit = fit && bench_merge_magnitude(&sum[calls], (int64_t) p->nodes[n].calls);

@@ -238,20 +238,27 @@ static uint32_t pb_location(pb_locations *l, uint32_t func, uint32_t line)
 /*
  * A sample's locations, from its leaf up: the leaf where its own cost lies,
  * each caller at the line of the call below it (its function's first line
- * where that is not known). Returns the root it reached.
+ * where that is not known).
  */
-static uint32_t pb_sample_locations(bench_buf *packed, pb_locations *l, const bench_profile_state *p, uint32_t leaf)
+static void pb_sample_locations(bench_buf *packed, pb_locations *l, const bench_profile_state *p, uint32_t leaf)
 {
-	uint32_t line = bench_dump_own_line(p, leaf), root = leaf;
+	uint32_t line = bench_dump_own_line(p, leaf);
 
 	for (uint32_t up = leaf; up != BENCH_PROFILE_NONE; up = p->nodes[up].parent) {
 		uint32_t func = bench_dump_func_of(p, up);
 
 		pb_varint(packed, pb_location(l, func, line ? line : bench_dump_func_line(p, func)));
 		line = bench_dump_call_line(p, up);
-		root = up;
 	}
-	return root;
+}
+
+/* A merge: the Label messages of the profiles a sample's node is under (its root's set), NULL for none. */
+static const bench_buf *pb_merge_sample_labels(const bench_dump_merge *m, const bench_buf *sets, const bench_profile_state *p, uint32_t n)
+{
+	while (p->nodes[n].parent != BENCH_PROFILE_NONE) {
+		n = p->nodes[n].parent;
+	}
+	return m->root_label_set[n] < m->nlabel_sets ? &sets[m->root_label_set[n]] : NULL;
 }
 
 /* A counter's pprof sample type and unit: bench's, or in a merge a name bench does not know as its own type. */
@@ -325,7 +332,7 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_du
 		if (!any) {
 			continue;
 		}
-		uint32_t root = pb_sample_locations(&packed, &locations, p, n);
+		pb_sample_locations(&packed, &locations, p, n);
 		pb_message(&scratch, PB_SAMPLE_LOCATION_ID, &packed);
 		pb_varint(&packed, node->calls);
 		for (int i = 0; i < ncounters; i++) {
@@ -333,9 +340,9 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_du
 		}
 		pb_message(&scratch, PB_SAMPLE_VALUE, &packed);
 		/* A merge's sample has the labels of the profiles whose root it is under. */
-		const bench_buf *its = m ? (m->root_label_set[root] < m->nlabel_sets ? &label_sets[m->root_label_set[root]] : NULL) : &labels;
-		if (its && its->len) {
-			bench_buf_append(&scratch, its->data, its->len);
+		const bench_buf *its = m ? pb_merge_sample_labels(m, label_sets, p, n) : &labels;
+		if (its) {
+			bench_buf_append(&scratch, its->data ? its->data : "", its->len);
 		}
 		pb_message(b, PB_PROFILE_SAMPLE, &scratch);
 	}

@@ -295,7 +295,7 @@ static bool bench_dump_edge_samples(bench_dump_views *v)
 }
 
 /* The edge of (caller, callee, line) in a table of edge_mask + 1 slots, made on first use. */
-static uint32_t bench_dump_edge_of(bench_dump_views *v, uint32_t *table, uint32_t mask, uint32_t caller, uint32_t callee, uint32_t line)
+static zend_always_inline uint32_t bench_dump_edge_of(bench_dump_views *v, uint32_t *table, uint32_t mask, uint32_t caller, uint32_t callee, uint32_t line)
 {
 	uint32_t slot = (caller * 0x9E3779B1u ^ callee * 0x85EBCA77u ^ line * 0xC2B2AE3Du) & mask, e;
 
