@@ -71,3 +71,12 @@ function bench_label(string $key, string $value): bool {}
  * an Error when bench was built without libzstd.
  */
 function bench_zstd_decompress(string $data, int $max_length = 0): string {}
+
+/**
+ * For bin/bench only, not an API: writes the profiles that bench merge
+ * merged ($profile, report/merge.php's arrays) in $format (callgrind, folded,
+ * json or pprof) with the writers that write a request's profile, and
+ * returns the bytes. An Exception with code 1 when the output would pass
+ * $max_bytes (0: no limit), 2 when a sum passes int64.
+ */
+function bench_internal_write_profile(string $format, array $profile, int $max_bytes): string {}

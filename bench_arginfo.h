@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: bddbdd1f298a11fa3fbb48481c1952d2e7eb6078 */
+ * Stub hash: f8174201164ccd2ffc8094e2f892f8ba60ff093c */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_measure, 0, 1, IS_ARRAY, 0)
 	ZEND_ARG_TYPE_INFO(0, subject, IS_CALLABLE, 0)
@@ -27,6 +27,12 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_zstd_decompress, 0, 1, IS_
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, max_length, IS_LONG, 0, "0")
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_internal_write_profile, 0, 3, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, format, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, profile, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, max_bytes, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+
 
 ZEND_FUNCTION(bench_measure);
 ZEND_FUNCTION(bench_counters);
@@ -35,6 +41,7 @@ ZEND_FUNCTION(bench_start);
 ZEND_FUNCTION(bench_stop);
 ZEND_FUNCTION(bench_label);
 ZEND_FUNCTION(bench_zstd_decompress);
+ZEND_FUNCTION(bench_internal_write_profile);
 
 
 static const zend_function_entry ext_functions[] = {
@@ -45,5 +52,6 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_FE(bench_stop, arginfo_bench_stop)
 	ZEND_FE(bench_label, arginfo_bench_label)
 	ZEND_FE(bench_zstd_decompress, arginfo_bench_zstd_decompress)
+	ZEND_FE(bench_internal_write_profile, arginfo_bench_internal_write_profile)
 	ZEND_FE_END
 };

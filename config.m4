@@ -94,6 +94,7 @@ if test "$PHP_BENCH" != "no"; then
     src/dump/formats.c \
     src/dump/json.c \
     src/dump/ledger.c \
+    src/dump/merge.c \
     src/dump/pprof.c \
     src/dump/sink.c \
     src/dump/usage.c \

@@ -59,6 +59,11 @@ function command_instr(array $args): int
         fwrite(STDERR, "bench: instr: no command after --\n" . INSTR_USAGE . "\n");
         return 2;
     }
+    // Said before the command runs under valgrind for minutes, not after.
+    if (!function_exists('bench_internal_write_profile')) {
+        fwrite(STDERR, 'bench: instr: ' . BENCH_SO_NEEDED . "\n");
+        return 1;
+    }
     if (!str_ends_with($out, '.json')) {
         fwrite(STDERR, "bench: instr: -o $out: a .json file\n");
         return 2;
@@ -74,9 +79,8 @@ function command_instr(array $args): int
         $profile = instr_profile($tree, file_get_contents($callgrind), $callgrind);
         $m = new Model(1);
         $m->add($profile);
-        $json = json_decode(write_json($m, Views::of($m)), true);
+        $json = json_decode(write_profile($m, 'json', $tree['command'], chosen_counter($m, null), 0), true);
         $json['bench'] = 'instr';
-        $json['command'] = $tree['command'];
         write_output($out, json_encode($json, JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE | JSON_THROW_ON_ERROR) . "\n");
         $named = substr($out, 0, -5) . '.callgrind';
         write_output($named, instr_named_callgrind(file_get_contents($callgrind), $tree['nodes']));
@@ -99,6 +103,20 @@ function command_instr(array $args): int
         array_map('unlink', glob("$dir/*") ?: []);
         rmdir($dir);
     }
+}
+
+/** The bench.so that --ext names among instr's arguments (before --), or null. */
+function instr_extension(array $args): ?string
+{
+    foreach ($args as $arg) {
+        if ($arg === '--') {
+            break;
+        }
+        if (str_starts_with($arg, '--ext=')) {
+            return substr($arg, 6);
+        }
+    }
+    return null;
 }
 
 /** How many nodes have a trampoline (src/instr/instr.c): a call past them runs in its caller's. */

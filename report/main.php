@@ -1,8 +1,8 @@
 <?php
 /*
  * bench report: the command (bin/bench) that turns profiles into answers:
- * top, flame, html, merge, diff, lines, instr and serve. Needs PHP and, for zstd files only, the
- * bench extension.
+ * top, flame, html, merge, diff, lines, instr and serve. Needs PHP and, to
+ * write a profile (merge, instr) or read zstd files, the bench extension.
  */
 namespace Bench\Report;
 
@@ -31,7 +31,7 @@ function main(array $argv): int
     }
     // instr runs a command, whose arguments are its own: it reads no profile of the command line.
     if ($first === 'instr') {
-        return command_instr(array_slice($argv, 2));
+        return load_bench($argv, true, instr_extension(array_slice($argv, 2))) ?? command_instr(array_slice($argv, 2));
     }
     try {
         $o = Options::parse($argv);
@@ -49,7 +49,8 @@ function main(array $argv): int
     // The command's own limit, whatever php.ini says (Debian's CLI has none): with it, a file too large to read is skipped
     // with its reason (memory_guard()) rather than taking the machine's memory or ending the command.
     ini_set('memory_limit', (string) $o->maxMemory);
-    $status = load_bench($argv, $o);
+    $zstd = array_filter([...$o->files, ...$o->after], fn($f) => is_dir($f) || str_contains($f, '.zst'));
+    $status = load_bench($argv, $o->command === 'merge' || $zstd);
     if ($status !== null) {
         return $status;
     }
@@ -138,22 +139,20 @@ function load_set(array $args, Options $o, Model $m, int $side = 0, ?callable $a
 }
 
 /**
- * Where zstd files are to be read and bench is not loaded: loads it with
- * dl() from PHP's extension directory, or runs this command again with the
+ * Where the command needs bench (it writes a profile, or reads zstd files)
+ * and bench is not loaded: loads it with dl() from PHP's extension
+ * directory, or runs this command again with $so (bench instr --ext) or the
  * bench.so built in this checkout (modules/, next to bin/). Returns that
- * run's exit status, or null to go on here.
+ * run's exit status, or null to go on here (without bench, the command says
+ * what it lacks: BENCH_SO_NEEDED).
  */
-function load_bench(array $argv, Options $o): ?int
+function load_bench(array $argv, bool $needed, ?string $so = null): ?int
 {
-    if (function_exists('bench_zstd_decompress') || getenv('BENCH_REPORT_RELOADED') !== false) {
+    if (!$needed || extension_loaded('bench') || getenv('BENCH_REPORT_RELOADED') !== false) {
         return null;
     }
-    $zstd = array_filter([...$o->files, ...$o->after], fn($f) => is_dir($f) || str_contains($f, '.zst'));
-    if (!$zstd) {
-        return null;
-    }
-    // The build next to the command (a checkout's modules/) before the one installed in extension_dir.
-    $so = dirname(__DIR__) . '/modules/bench.so';
+    // The build named, or the one next to the command (a checkout's modules/), before the one installed in extension_dir.
+    $so ??= dirname(__DIR__) . '/modules/bench.so';
     if (!is_file($so) && is_file(ini_get('extension_dir') . '/bench.so') && function_exists('dl') && ini_get('enable_dl') && @dl('bench.so')) {
         return null;
     }

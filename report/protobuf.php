@@ -121,7 +121,7 @@ function pb_span(array $field, string $message): array
     return is_array($field[1]) ? $field[1] : throw new ReadError("$message field {$field[0]} is not a length-delimited field");
 }
 
-// ---- writing -----------------------------------------------------------------------------
+// ---- writing: crafted profiles (tests/report/, scripts/fuzz-report); bench.so writes bench's (src/dump/pprof.c) ----
 
 function pb_put_varint(int $value): string
 {

@@ -105,19 +105,10 @@ static uint32_t *bench_dump_file_ids(const bench_profile_state *p)
 	return ids;
 }
 
-/* The callgrind format (valgrind's docs, "Callgrind Format Specification"): per function its own cost, and per callee the calls and their inclusive cost. */
-void bench_dump_callgrind(bench_buf *b, bench_dump_views *v)
+/* A request's header: its command, request, duration, sampling and labels. */
+static void bench_dump_callgrind_header(bench_buf *b, const bench_dump_views *v)
 {
 	const bench_profile_state *p = v->p;
-	uint32_t nfuncs = p->funcs_used + 1;
-	int64_t summary[BENCH_COUNTER_COUNT];
-	uint32_t *file_ids = bench_dump_file_ids(p);
-	bool *file_named = calloc(nfuncs, sizeof(*file_named)), *fn_named = calloc(nfuncs, sizeof(*fn_named));
-
-	if (!file_ids || !file_named || !fn_named) {
-		b->failed = true;
-		goto out;
-	}
 	const bench_profile_request *r = &p->request;
 
 	/* The command and method come from the client (a URI): one line each, whatever they hold. */
@@ -154,6 +145,35 @@ void bench_dump_callgrind(bench_buf *b, bench_dump_views *v)
 		bench_buf_text(b, r->labels->value[i], strlen(r->labels->value[i]), '\0', '\0');
 		bench_buf_puts(b, "\n");
 	}
+}
+
+/* A merge's header: what was merged and, where every profile was sampled, their samples. */
+static void bench_dump_callgrind_merge_header(bench_buf *b, const bench_dump_views *v, uint64_t samples)
+{
+	const char *what = v->settings->merge->description;
+
+	bench_buf_puts(b, "# callgrind format\nversion: 1\ncreator: bench merge\ncmd: ");
+	bench_buf_text(b, what, strlen(what), '\0', '\0');
+	bench_buf_puts(b, "\n");
+	if (v->p->sampled) {
+		bench_buf_printf(b, "desc: Sampled: %" PRIu64 " samples every " ZEND_LONG_FMT " us of %s time\n",
+			samples, v->settings->sample_interval_us, v->settings->sample_cpu ? "CPU" : "wall");
+	}
+}
+
+/* The callgrind format (valgrind's docs, "Callgrind Format Specification"): per function its own cost, and per callee the calls and their inclusive cost. */
+void bench_dump_callgrind(bench_buf *b, bench_dump_views *v)
+{
+	const bench_profile_state *p = v->p;
+	uint32_t nfuncs = p->funcs_used + 1;
+	int64_t summary[BENCH_COUNTER_COUNT];
+	uint32_t *file_ids = bench_dump_file_ids(p);
+	bool *file_named = calloc(nfuncs, sizeof(*file_named)), *fn_named = calloc(nfuncs, sizeof(*fn_named));
+
+	if (!file_ids || !file_named || !fn_named) {
+		b->failed = true;
+		goto out;
+	}
 	/*
 	 * Sample mode: the samples are an event, exact per line and call, where
 	 * calls= cannot say them (it is at least 1, and counts each call's
@@ -163,9 +183,14 @@ void bench_dump_callgrind(bench_buf *b, bench_dump_views *v)
 	for (uint32_t f = 0; f < nfuncs; f++) {
 		samples += v->flat[f].calls;
 	}
+	if (v->settings->merge) {
+		bench_dump_callgrind_merge_header(b, v, samples);
+	} else {
+		bench_dump_callgrind_header(b, v);
+	}
 	bench_buf_puts(b, "positions: line\nevents:");
 	for (int i = 0; i < v->ncounters; i++) {
-		bench_buf_printf(b, " %s", bench_counter_info[v->counters[i]].name);
+		bench_buf_printf(b, " %s", bench_dump_counter_name(v->settings, v->counters[i]));
 	}
 	bench_buf_puts(b, p->sampled ? " samples" : "");
 	/* summary is what the functions own; the hooks' own cost (overhead) is not in any function. */
@@ -179,13 +204,15 @@ void bench_dump_callgrind(bench_buf *b, bench_dump_views *v)
 	if (p->sampled) {
 		bench_buf_printf(b, " %" PRIu64, samples);
 	}
-	bench_buf_puts(b, "\n# overhead:");
-	for (int i = 0; i < v->ncounters; i++) {
-		bench_buf_printf(b, " %" PRId64, p->overhead[v->counters[i]]);
+	if (!v->settings->merge) {
+		bench_buf_puts(b, "\n# overhead:");
+		for (int i = 0; i < v->ncounters; i++) {
+			bench_buf_printf(b, " %" PRId64, p->overhead[v->counters[i]]);
+		}
+		bench_buf_puts(b, p->sampled ? " 0" : "");
+		bench_buf_printf(b, "\n# folded: %" PRIu64 " calls past bench.max_depth, %" PRIu64 " past bench.max_nodes", p->folded_depth, p->folded_nodes);
 	}
-	bench_buf_puts(b, p->sampled ? " 0" : "");
-	bench_buf_printf(b, "\n# folded: %" PRIu64 " calls past bench.max_depth, %" PRIu64 " past bench.max_nodes\n\n",
-		p->folded_depth, p->folded_nodes);
+	bench_buf_puts(b, "\n\n");
 
 	uint32_t i = 0;
 	for (uint32_t f = 0; f < nfuncs; f++) {

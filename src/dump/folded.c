@@ -119,8 +119,9 @@ void bench_dump_folded(bench_buf *b, const bench_profile_state *p, const bench_d
 		b->failed = true;
 		goto out;
 	}
+	/* A merge may weigh stacks by calls (-1). */
 	for (uint32_t n = 0; n < p->nodes_used; n++) {
-		values[path ? path[n] : n] += p->nodes[n].own[counter];
+		values[path ? path[n] : n] += counter < 0 ? (int64_t) p->nodes[n].calls : p->nodes[n].own[counter];
 	}
 
 	for (uint32_t n = 0; n < p->nodes_used && !b->failed; n++) {

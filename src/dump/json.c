@@ -20,10 +20,21 @@
  * A cost: every counter's key, as bench_measure() and bench_counters() have
  * them, null where the profile has no value (unavailable here, or not
  * attributed to functions: the CPU clock, retained bytes; in sample mode all
- * but the sampled ones).
+ * but the sampled ones). A merge has its profiles' counters only.
  */
-static void bench_dump_json_costs(bench_buf *b, const int64_t *costs, const bool *measured)
+static void bench_dump_json_costs(bench_buf *b, const bench_dump_settings *s, const int64_t *costs, const bool *measured)
 {
+	/* A merge's: its counters only, each with a value. */
+	if (s->merge) {
+		for (int c = 0; c < s->merge->ncounters; c++) {
+			bench_buf_puts(b, c ? ",\"" : "{\"");
+			bench_buf_json_escape(b, s->merge->counter_name[c]);
+			bench_buf_puts(b, "\":");
+			bench_buf_int(b, costs[c]);
+		}
+		bench_buf_puts(b, s->merge->ncounters ? "}" : "{}");
+		return;
+	}
 	for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
 		/* Live counters only in a profile that tracked them: other profiles stay as they were. */
 		if (BENCH_COUNTER_IS_LIVE(c) && !measured[c]) {
@@ -44,9 +55,16 @@ static void bench_dump_json_costs(bench_buf *b, const int64_t *costs, const bool
 /* A call path's own cost: the attributed counters only, as a profile has up to bench.max_nodes paths. */
 static void bench_dump_json_path_costs(bench_buf *b, const bench_dump_views *v, const int64_t *costs)
 {
+	const bench_dump_merge *merge = v->settings->merge;
+
 	for (int i = 0; i < v->ncounters; i++) {
 		bench_buf_puts(b, i ? ",\"" : "{\"");
-		bench_buf_puts(b, bench_counter_info[v->counters[i]].name);
+		/* A merge's counters are named by its files. */
+		if (merge) {
+			bench_buf_json_escape(b, merge->counter_name[v->counters[i]]);
+		} else {
+			bench_buf_puts(b, bench_counter_info[v->counters[i]].name);
+		}
 		bench_buf_puts(b, "\":");
 		bench_buf_int(b, costs[v->counters[i]]);
 	}
@@ -94,6 +112,16 @@ static void bench_dump_json_request(bench_buf *b, const bench_profile_state *p, 
 				p->alloc_samples, p->alloc_sample_bytes);
 		}
 	}
+}
+
+/* A merge's header: what was merged, its mode and how many profiles. */
+static void bench_dump_json_merge(bench_buf *b, const bench_dump_merge *m)
+{
+	bench_buf_printf(b, "{\"format_version\":%d,\"bench\":\"%s\",\"command\":\"", BENCH_DUMP_JSON_VERSION, PHP_BENCH_VERSION);
+	bench_buf_json_escape(b, m->description);
+	bench_buf_puts(b, "\",\"mode\":\"");
+	bench_buf_json_escape(b, m->mode);
+	bench_buf_printf(b, "\",\"profiles\":%" PRIu64, m->profiles);
 }
 
 /*
@@ -164,20 +192,32 @@ void bench_dump_json(bench_buf *b, bench_dump_views *v)
 	const bench_profile_state *p = v->p;
 	bool measured[BENCH_COUNTER_COUNT];
 
-	bench_dump_json_request(b, p, v->settings);
+	const bench_dump_merge *m = v->settings->merge;
+
+	if (m) {
+		bench_dump_json_merge(b, m);
+	} else {
+		bench_dump_json_request(b, p, v->settings);
+	}
 	bench_buf_puts(b, ",\"counters\":[");
 	for (int i = 0; i < v->ncounters; i++) {
-		bench_buf_printf(b, "%s\"%s\"", i ? "," : "", bench_counter_info[v->counters[i]].name);
+		bench_buf_puts(b, i ? ",\"" : "\"");
+		bench_buf_json_escape(b, bench_dump_counter_name(v->settings, v->counters[i]));
+		bench_buf_puts(b, "\"");
 	}
 	for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
 		measured[c] = bench_dump_total_measured(v, c);
 	}
 	bench_buf_puts(b, "],\"totals\":");
-	bench_dump_json_costs(b, p->total.value, measured);
-	bench_buf_puts(b, ",\"overhead\":");
-	bench_dump_json_costs(b, p->overhead, v->attributed);
-	bench_buf_printf(b, ",\"nodes\":%u,\"folded_depth\":%" PRIu64 ",\"folded_nodes\":%" PRIu64 ",\"functions\":[",
-		p->nodes_used, p->folded_depth, p->folded_nodes);
+	bench_dump_json_costs(b, v->settings, p->total.value, measured);
+	if (m) {
+		bench_buf_printf(b, ",\"nodes\":%u,\"functions\":[", p->nodes_used);
+	} else {
+		bench_buf_puts(b, ",\"overhead\":");
+		bench_dump_json_costs(b, v->settings, p->overhead, v->attributed);
+		bench_buf_printf(b, ",\"nodes\":%u,\"folded_depth\":%" PRIu64 ",\"folded_nodes\":%" PRIu64 ",\"functions\":[",
+			p->nodes_used, p->folded_depth, p->folded_nodes);
+	}
 	for (uint32_t i = 0; i <= p->funcs_used; i++) {
 		uint32_t f = v->order[i];
 		bench_buf_puts(b, i ? ",{\"name\":\"" : "{\"name\":\"");
@@ -189,9 +229,9 @@ void bench_dump_json(bench_buf *b, bench_dump_views *v)
 		bench_buf_puts(b, ",\"calls\":");
 		bench_buf_uint(b, v->flat[f].calls);
 		bench_buf_puts(b, ",\"own\":");
-		bench_dump_json_costs(b, v->flat[f].own, v->attributed);
+		bench_dump_json_costs(b, v->settings, v->flat[f].own, v->attributed);
 		bench_buf_puts(b, ",\"inclusive\":");
-		bench_dump_json_costs(b, v->flat[f].inclusive, v->attributed);
+		bench_dump_json_costs(b, v->settings, v->flat[f].inclusive, v->attributed);
 		if (v->line_ops) {
 			bench_dump_json_line_ops(b, v, f);
 		}
@@ -212,10 +252,13 @@ void bench_dump_json(bench_buf *b, bench_dump_views *v)
 		bench_buf_uint(b, edge->calls);
 		bench_buf_puts(b, ",\"inclusive\":");
 		bench_dump_edge_inclusive(v, edge, inclusive);
-		bench_dump_json_costs(b, inclusive, v->attributed);
+		bench_dump_json_costs(b, v->settings, inclusive, v->attributed);
 		bench_buf_puts(b, "}");
 	}
 	bench_buf_puts(b, "]");
-	bench_dump_json_tree(b, v);
+	/* A merge with profiles that had call edges only has no tree that holds all it says. */
+	if (!m || !m->graph) {
+		bench_dump_json_tree(b, v);
+	}
 	bench_buf_puts(b, "}\n");
 }

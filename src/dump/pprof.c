@@ -150,6 +150,19 @@ static void pb_request_labels(bench_buf *labels, bench_buf *scratch, pb_strings 
 	}
 }
 
+/* A merge: each label set's Label messages, which a sample under a root of that set carries. */
+static bench_buf *pb_merge_labels(bench_buf *scratch, pb_strings *strings, const bench_dump_merge *m)
+{
+	bench_buf *sets = calloc(m->nlabel_sets + 1, sizeof(*sets));
+
+	for (uint32_t i = 0; sets && i < m->nlabel_sets; i++) {
+		for (uint32_t l = m->label_sets[i]; l < m->label_sets[i + 1]; l++) {
+			pb_label(&sets[i], scratch, strings, m->labels[l].key, m->labels[l].str, m->labels[l].num);
+		}
+	}
+	return sets;
+}
+
 /*
  * The one mapping that every location points to, its functions, files and
  * lines given: pprof then symbolizes nothing, and has a main binary to name.
@@ -285,6 +298,31 @@ static int64_t pb_line_op_samples(bench_buf *b, bench_buf *scratch, bench_buf *p
 	return left;
 }
 
+/* A merge: the Label messages of the profiles a sample's node is under (its root's set), NULL for none. */
+static const bench_buf *pb_merge_sample_labels(const bench_dump_merge *m, const bench_buf *sets, const bench_profile_state *p, uint32_t n)
+{
+	while (p->nodes[n].parent != BENCH_PROFILE_NONE) {
+		n = p->nodes[n].parent;
+	}
+	return m->root_label_set[n] < m->nlabel_sets ? &sets[m->root_label_set[n]] : NULL;
+}
+
+/* A counter's pprof sample type and unit: bench's, or in a merge a name bench does not know as its own type. */
+static void pb_counter_type(const bench_dump_settings *s, int c, const char **type, const char **unit)
+{
+	const char *name = bench_dump_counter_name(s, c), *its_unit = s->merge ? s->merge->counter_unit[c] : bench_counter_info[c].unit;
+
+	*type = name;
+	for (int k = 0; k < BENCH_COUNTER_COUNT; k++) {
+		if (strcmp(bench_counter_info[k].name, name) == 0) {
+			*type = bench_counter_info[k].pprof_type;
+			break;
+		}
+	}
+	/* pprof spells units out: "nanoseconds", "bytes", "count". */
+	*unit = strcmp(its_unit, "ns") == 0 ? "nanoseconds" : (strcmp(its_unit, "bytes") == 0 ? "bytes" : "count");
+}
+
 void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_dump_settings *s)
 {
 	int counters[BENCH_COUNTER_COUNT];
@@ -301,9 +339,8 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_du
 	int64_t calls_index = pb_string(&strings, p->sampled ? "samples" : "calls"), count_index = pb_string(&strings, "count");
 	pb_value_type(b, PB_PROFILE_SAMPLE_TYPE, &scratch, calls_index, count_index);
 	for (int i = 0; i < ncounters; i++) {
-		const bench_counter_info_t *info = &bench_counter_info[counters[i]];
-		/* pprof spells units out: "nanoseconds", "bytes", "count". */
-		const char *type = info->pprof_type, *unit = strcmp(info->unit, "ns") == 0 ? "nanoseconds" : info->unit;
+		const char *type, *unit;
+		pb_counter_type(s, counters[i], &type, &unit);
 		int64_t type_index = pb_string(&strings, type), unit_index = pb_string(&strings, unit);
 		pb_value_type(b, PB_PROFILE_SAMPLE_TYPE, &scratch, type_index, unit_index);
 		if (counters[i] == sort_counter) {
@@ -320,7 +357,14 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_du
 		pb_int(b, PB_PROFILE_PERIOD, 1);
 	}
 	pb_int(b, PB_PROFILE_DEFAULT_SAMPLE_TYPE, sort_type);
-	pb_request_labels(&labels, &scratch, &strings, p);
+	const bench_dump_merge *m = s->merge;
+	bench_buf *label_sets = NULL;
+	if (m) {
+		label_sets = pb_merge_labels(&scratch, &strings, m);
+		b->failed = b->failed || !label_sets;
+	} else {
+		pb_request_labels(&labels, &scratch, &strings, p);
+	}
 
 	int ops_at = -1;
 	pb_line_ops line_ops = {0};
@@ -358,7 +402,11 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_du
 			pb_varint(&packed, (uint64_t) (i == ops_at && line_ops.at ? ops : node->own[counters[i]]));
 		}
 		pb_message(&scratch, PB_SAMPLE_VALUE, &packed);
-		bench_buf_append(&scratch, labels.data ? labels.data : "", labels.len);
+		/* A merge's sample has the labels of the profiles whose root it is under. */
+		const bench_buf *its = m ? pb_merge_sample_labels(m, label_sets, p, n) : &labels;
+		if (its) {
+			bench_buf_append(&scratch, its->data ? its->data : "", its->len);
+		}
 		pb_message(b, PB_PROFILE_SAMPLE, &scratch);
 	}
 	pb_mapping(b, &scratch, &strings);
@@ -384,17 +432,21 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_du
 
 	pb_int(b, PB_PROFILE_TIME_NANOS, r->time_ns);
 	pb_int(b, PB_PROFILE_DURATION_NANOS, r->duration_ns);
-	/* The request, as comments (pprof -comments prints them). */
-	snprintf(text[0], sizeof(text[0]), "bench %s, PHP %s, pid %ld", PHP_BENCH_VERSION, PHP_VERSION, (long) r->pid);
-	snprintf(text[1], sizeof(text[1]), "uri=%s", r->command);
-	snprintf(text[2], sizeof(text[2]), "method=%s status=%d", r->method, r->status);
-	snprintf(text[3], sizeof(text[3]), "duration_ns=%" PRId64 " peak_memory=%zu", r->duration_ns, r->peak_memory);
-	snprintf(text[4], sizeof(text[4]), "samples=%" PRIu64 " unsampled_ns=%" PRId64 "%s%s", p->samples, p->unsampled_ns,
-		p->time_samples_how[0] ? " time_samples=" : "", p->time_samples_how);
-	for (int i = 0; i < (p->sampled ? 5 : 4); i++) {
-		pb_int(b, PB_PROFILE_COMMENT, pb_string(&strings, text[i]));
-	}
+	if (m) {
+		pb_int(b, PB_PROFILE_COMMENT, pb_string(&strings, m->description));
+	} else {
+		/* The request, as comments (pprof -comments prints them). */
+		snprintf(text[0], sizeof(text[0]), "bench %s, PHP %s, pid %ld", PHP_BENCH_VERSION, PHP_VERSION, (long) r->pid);
+		snprintf(text[1], sizeof(text[1]), "uri=%s", r->command);
+		snprintf(text[2], sizeof(text[2]), "method=%s status=%d", r->method, r->status);
+		snprintf(text[3], sizeof(text[3]), "duration_ns=%" PRId64 " peak_memory=%zu", r->duration_ns, r->peak_memory);
+		snprintf(text[4], sizeof(text[4]), "samples=%" PRIu64 " unsampled_ns=%" PRId64 "%s%s", p->samples, p->unsampled_ns,
+			p->time_samples_how[0] ? " time_samples=" : "", p->time_samples_how);
+		for (int i = 0; i < (p->sampled ? 5 : 4); i++) {
+			pb_int(b, PB_PROFILE_COMMENT, pb_string(&strings, text[i]));
+		}
 
+	}
 	/* proto3 strings are UTF-8: names and the URI are written as text (bench_buf_text). */
 	for (uint32_t i = 0; i < strings.used; i++) {
 		bench_buf_text(&scratch, strings.items[i], strlen(strings.items[i]), '\0', '\0');
@@ -405,6 +457,11 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_du
 	}
 	free(line_ops.at);
 	free(line_ops.taken);
+	for (uint32_t i = 0; label_sets && i < m->nlabel_sets; i++) {
+		b->failed = b->failed || label_sets[i].failed;
+		bench_buf_free(&label_sets[i]);
+	}
+	free(label_sets);
 	free(strings.items);
 	free(locations.items);
 	free(locations.table);

@@ -19,6 +19,12 @@ int bench_dump_counters(const bench_profile_state *p, const bench_dump_settings 
 {
 	int n = 0;
 
+	if (s->merge) {
+		for (; n < s->merge->ncounters; n++) {
+			out[n] = n;
+		}
+		return n;
+	}
 	if (p->sampled) {
 		out[n++] = bench_dump_sort_counter(p, s);
 		if (p->alloc_counters) {
@@ -65,16 +71,26 @@ static __thread const bench_dump_views *bench_dump_sort_views;
 static int bench_dump_by_own(const void *a, const void *b)
 {
 	const bench_dump_views *v = bench_dump_sort_views;
-	int64_t x = v->flat[*(const uint32_t *) a].own[v->sort_counter];
-	int64_t y = v->flat[*(const uint32_t *) b].own[v->sort_counter];
+	const bench_dump_flat *x = &v->flat[*(const uint32_t *) a], *y = &v->flat[*(const uint32_t *) b];
 
-	return x < y ? 1 : (x > y ? -1 : 0);
+	/* A merge by calls (-1). */
+	if (v->sort_counter < 0) {
+		return x->calls < y->calls ? 1 : (x->calls > y->calls ? -1 : 0);
+	}
+	return x->own[v->sort_counter] < y->own[v->sort_counter] ? 1 : (x->own[v->sort_counter] > y->own[v->sort_counter] ? -1 : 0);
 }
 
-/* Adds each node's own cost into its parent, from the last node (children come after their parents). */
+/*
+ * Adds each node's own cost into its parent, from the last node (children
+ * come after their parents). A request's tree has one root, node 0; a
+ * merge's may have several.
+ */
 static void bench_dump_own_to_inclusive(bench_profile_state *p)
 {
-	for (uint32_t n = p->nodes_used; n-- > 1;) {
+	for (uint32_t n = p->nodes_used; n-- > 0;) {
+		if (p->nodes[n].parent == BENCH_PROFILE_NONE) {
+			continue;
+		}
 		int64_t *parent = p->nodes[p->nodes[n].parent].own;
 
 		for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
@@ -86,7 +102,10 @@ static void bench_dump_own_to_inclusive(bench_profile_state *p)
 /* The reverse, from the first node: a node still holds its inclusive cost when it is taken off its parent. */
 static void bench_dump_inclusive_to_own(bench_profile_state *p)
 {
-	for (uint32_t n = 1; n < p->nodes_used; n++) {
+	for (uint32_t n = 0; n < p->nodes_used; n++) {
+		if (p->nodes[n].parent == BENCH_PROFILE_NONE) {
+			continue;
+		}
 		int64_t *parent = p->nodes[p->nodes[n].parent].own;
 
 		for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
@@ -176,8 +195,9 @@ static void bench_dump_add_line_ops(bench_dump_views *v, uint32_t *table, uint32
 static bool bench_dump_build_lines(bench_dump_views *v, uint32_t nfuncs)
 {
 	const bench_profile_state *p = v->p;
+	const bench_dump_flat *graph = v->settings->merge ? v->settings->merge->graph_flat : NULL;
 	bool line_ops = v->line_ops = bench_dump_has_line_ops(p);
-	uint32_t most = p->nodes_used + (line_ops ? bench_dump_count_op_lines(p) : 0), size = 16;
+	uint32_t most = p->nodes_used + (line_ops ? bench_dump_count_op_lines(p) : 0) + (graph ? nfuncs : 0), size = 16;
 	while (size < most * 2) {
 		size *= 2;
 	}
@@ -202,6 +222,15 @@ static bool bench_dump_build_lines(bench_dump_views *v, uint32_t nfuncs)
 	}
 	for (uint32_t f = 0; line_ops && f < nfuncs; f++) {
 		bench_dump_add_line_ops(v, table, size, f);
+	}
+	/* A merge's profiles without paths: a function's own cost on its first line. */
+	for (uint32_t f = 0; graph && f < nfuncs; f++) {
+		bench_dump_line *entry = bench_dump_line_of(v, table, size, f, bench_dump_func_line(p, f));
+
+		entry->calls += graph[f].calls;
+		for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+			entry->own[c] += graph[f].own[c];
+		}
 	}
 	free(table);
 	qsort(v->lines, v->nlines, sizeof(*v->lines), bench_dump_by_func_line);
@@ -251,8 +280,10 @@ static bool bench_dump_edge_samples(bench_dump_views *v)
 		under[n] = p->nodes[n].calls;
 	}
 	/* A node comes after its parent. */
-	for (uint32_t n = p->nodes_used; n-- > 1;) {
-		under[p->nodes[n].parent] += under[n];
+	for (uint32_t n = p->nodes_used; n-- > 0;) {
+		if (p->nodes[n].parent != BENCH_PROFILE_NONE) {
+			under[p->nodes[n].parent] += under[n];
+		}
 	}
 	for (uint32_t e = 0; e < v->nedges; e++) {
 		for (uint32_t n = v->edges[e].first_node; n != BENCH_PROFILE_NONE; n = v->next_node[n]) {
@@ -263,9 +294,50 @@ static bool bench_dump_edge_samples(bench_dump_views *v)
 	return true;
 }
 
+/* The edge of (caller, callee, line) in a table of edge_mask + 1 slots, made on first use. */
+static zend_always_inline uint32_t bench_dump_edge_of(bench_dump_views *v, uint32_t *table, uint32_t mask, uint32_t caller, uint32_t callee, uint32_t line)
+{
+	uint32_t slot = (caller * 0x9E3779B1u ^ callee * 0x85EBCA77u ^ line * 0xC2B2AE3Du) & mask, e;
+
+	while ((e = table[slot]) != BENCH_PROFILE_NONE
+			&& (v->edges[e].caller != caller || v->edges[e].callee != callee || v->edges[e].line != line)) {
+		slot = (slot + 1) & mask;
+	}
+	if (e == BENCH_PROFILE_NONE) {
+		e = table[slot] = v->nedges++;
+		memset(&v->edges[e], 0, sizeof(v->edges[e]));
+		v->edges[e].caller = caller;
+		v->edges[e].callee = callee;
+		v->edges[e].line = line;
+		v->edges[e].first_node = BENCH_PROFILE_NONE;
+	}
+	return e;
+}
+
+/* A merge: what its profiles without call paths gave, per function and per call edge. */
+static void bench_dump_add_graph(bench_dump_views *v, const bench_dump_merge *m, uint32_t nfuncs, uint32_t *table, uint32_t mask)
+{
+	for (uint32_t f = 0; m->graph_flat && f < nfuncs; f++) {
+		v->flat[f].calls += m->graph_flat[f].calls;
+		for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+			v->flat[f].own[c] += m->graph_flat[f].own[c];
+			v->flat[f].inclusive[c] += m->graph_flat[f].inclusive[c];
+		}
+	}
+	for (uint32_t g = 0; g < m->ngraph_edges; g++) {
+		const bench_dump_graph_edge *ge = &m->graph_edges[g];
+		bench_dump_edge *edge = &v->edges[bench_dump_edge_of(v, table, mask, ge->caller, ge->callee, 0)];
+
+		edge->calls += ge->calls;
+		edge->samples += ge->calls;
+		edge->graph_inclusive = ge->inclusive;
+	}
+}
+
 bool bench_dump_build_views(bench_dump_views *v, bench_profile_state *p, const bench_dump_settings *s)
 {
 	uint32_t nfuncs = p->funcs_used + 1;
+	uint32_t ngraph = s->merge ? s->merge->ngraph_edges : 0;
 
 	memset(v, 0, sizeof(*v));
 	v->p = p;
@@ -277,13 +349,13 @@ bool bench_dump_build_views(bench_dump_views *v, bench_profile_state *p, const b
 		v->attributed[v->counters[i]] = true;
 	}
 	v->flat = calloc(nfuncs, sizeof(*v->flat));
-	v->edges = malloc(((size_t) p->nodes_used + 1) * sizeof(*v->edges));
+	v->edges = malloc(((size_t) p->nodes_used + ngraph + 1) * sizeof(*v->edges));
 	v->next_node = malloc(((size_t) p->nodes_used + 1) * sizeof(*v->next_node));
 	v->order = malloc(nfuncs * sizeof(*v->order));
 
 	/* (caller, callee, line) -> edge, open addressing at most half full. */
 	uint32_t edge_size = 16;
-	while (edge_size < p->nodes_used * 2) {
+	while (edge_size < (p->nodes_used + ngraph) * 2) {
 		edge_size *= 2;
 	}
 	uint32_t edge_mask = edge_size - 1;
@@ -306,25 +378,15 @@ bool bench_dump_build_views(bench_dump_views *v, bench_profile_state *p, const b
 		if (node->parent == BENCH_PROFILE_NONE) {
 			continue;
 		}
-		uint32_t caller = bench_dump_func_of(p, node->parent), callee = bench_dump_func_of(p, n);
-		uint32_t line = bench_dump_call_line(p, n);
-		uint32_t slot = (caller * 0x9E3779B1u ^ callee * 0x85EBCA77u ^ line * 0xC2B2AE3Du) & edge_mask, e;
-		while ((e = edge_table[slot]) != BENCH_PROFILE_NONE
-				&& (v->edges[e].caller != caller || v->edges[e].callee != callee || v->edges[e].line != line)) {
-			slot = (slot + 1) & edge_mask;
-		}
-		if (e == BENCH_PROFILE_NONE) {
-			e = edge_table[slot] = v->nedges++;
-			v->edges[e].caller = caller;
-			v->edges[e].callee = callee;
-			v->edges[e].line = line;
-			v->edges[e].first_node = BENCH_PROFILE_NONE;
-			v->edges[e].calls = 0;
-			v->edges[e].samples = 0;
-		}
+		uint32_t e = bench_dump_edge_of(v, edge_table, edge_mask, bench_dump_func_of(p, node->parent), bench_dump_func_of(p, n),
+			bench_dump_call_line(p, n));
+
 		v->edges[e].calls += node->calls;
 		v->next_node[n] = v->edges[e].first_node;
 		v->edges[e].first_node = n;
+	}
+	if (s->merge) {
+		bench_dump_add_graph(v, s->merge, nfuncs, edge_table, edge_mask);
 	}
 	free(edge_table);
 	if (!bench_dump_build_lines(v, nfuncs) || (p->sampled && !bench_dump_edge_samples(v))) {
@@ -353,7 +415,11 @@ bool bench_dump_build_views(bench_dump_views *v, bench_profile_state *p, const b
 
 void bench_dump_edge_inclusive(const bench_dump_views *v, const bench_dump_edge *edge, int64_t *out)
 {
-	memset(out, 0, sizeof(*out) * BENCH_COUNTER_COUNT);
+	if (edge->graph_inclusive) {
+		memcpy(out, edge->graph_inclusive, sizeof(*out) * BENCH_COUNTER_COUNT);
+	} else {
+		memset(out, 0, sizeof(*out) * BENCH_COUNTER_COUNT);
+	}
 	for (uint32_t n = edge->first_node; n != BENCH_PROFILE_NONE; n = v->next_node[n]) {
 		for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
 			out[c] += v->p->nodes[n].own[c];
@@ -371,7 +437,7 @@ void bench_dump_views_restore_own(bench_dump_views *v)
 
 bool bench_dump_total_measured(const bench_dump_views *v, int c)
 {
-	if (v->p->sampled || BENCH_COUNTER_IS_LIVE(c)) {
+	if (v->p->sampled || v->settings->merge || BENCH_COUNTER_IS_LIVE(c)) {
 		return v->attributed[c];
 	}
 	return v->settings->available[c];

@@ -32,7 +32,54 @@ typedef struct {
 	uint64_t calls;
 	/** sample mode: the samples taken under this call (its nodes' and their descendants' calls) */
 	uint64_t samples;
+	/** a merge: the inclusive costs of the call edges of profiles without paths, added to its nodes' (NULL: none) */
+	const int64_t *graph_inclusive;
 } bench_dump_edge;
+
+/** A call edge of merged profiles without call paths (callgrind): calls and inclusive costs per caller and callee. */
+typedef struct {
+	uint32_t caller, callee;
+	uint64_t calls;
+	int64_t inclusive[BENCH_COUNTER_COUNT];
+} bench_dump_graph_edge;
+
+/** A label of merged profiles (pprof): a string, or a number where str is NULL. */
+typedef struct {
+	const char *key, *str;
+	int64_t num;
+} bench_dump_label;
+
+/**
+ * Profiles that bin/bench merged, written by the same writers as a request's
+ * (src/dump/merge.c): their tree is the profile's (several roots, {request}
+ * where a profile had it), their counters are slots 0 to ncounters - 1 of
+ * own[] under the names given, and what profiles without call paths gave
+ * (callgrind: per function costs and call edges) adds to the views.
+ */
+struct bench_dump_merge {
+	const char *counter_name[BENCH_COUNTER_COUNT];
+	/** "ns", "bytes" or "count" */
+	const char *counter_unit[BENCH_COUNTER_COUNT];
+	int ncounters;
+	/** the counter that orders functions and weighs folded stacks; -1: calls */
+	int by;
+	/** what was merged, a line (callgrind's cmd, JSON's command, a pprof comment) */
+	const char *description;
+	/** "profile", "sample" or "mixed" */
+	const char *mode;
+	uint64_t profiles;
+	/** whether some profiles had call edges only: the views hold them, the JSON has no tree */
+	bool graph;
+	/** per function ({request} last): calls, own and inclusive costs of the profiles without paths */
+	const bench_dump_flat *graph_flat;
+	const bench_dump_graph_edge *graph_edges;
+	uint32_t ngraph_edges;
+	/** pprof: per root node, the label set its profiles had (BENCH_PROFILE_NONE: none); a set is labels[sets[i], sets[i + 1]) */
+	const uint32_t *root_label_set;
+	const bench_dump_label *labels;
+	const uint32_t *label_sets;
+	uint32_t nlabel_sets;
+};
 
 /** A function's own cost at one of its lines, and the calls that ended there (in sample mode, the samples). */
 typedef struct {
@@ -77,6 +124,8 @@ typedef struct {
 } bench_dump_views;
 
 #define BENCH_DUMP_ROOT_NAME "{request}"
+/* The file of a function that has none: internal functions, {request}. */
+#define BENCH_DUMP_INTERNAL_FILE "php:internal"
 
 /* The root node stands for "{request}": it is function index funcs_used. */
 static zend_always_inline uint32_t bench_dump_func_of(const bench_profile_state *p, uint32_t node)
@@ -92,7 +141,7 @@ static zend_always_inline const char *bench_dump_func_name(const bench_profile_s
 
 static zend_always_inline const char *bench_dump_func_file(const bench_profile_state *p, uint32_t func)
 {
-	return func == p->funcs_used || !p->funcs[func].file ? "php:internal" : p->funcs[func].file;
+	return func == p->funcs_used || !p->funcs[func].file ? BENCH_DUMP_INTERNAL_FILE : p->funcs[func].file;
 }
 
 static zend_always_inline uint32_t bench_dump_func_line(const bench_profile_state *p, uint32_t func)
@@ -126,14 +175,24 @@ static zend_always_inline uint32_t bench_dump_own_line(const bench_profile_state
 
 /**
  * The counter that orders functions and weighs folded stacks: instructions
- * where available, else wall time; in sample mode the sampled clock.
+ * where available, else wall time; in sample mode the sampled clock; in a
+ * merge the one asked for (-1: calls).
  */
 static zend_always_inline int bench_dump_sort_counter(const bench_profile_state *p, const bench_dump_settings *s)
 {
+	if (s->merge) {
+		return s->merge->by;
+	}
 	if (p->sampled) {
 		return s->sample_cpu ? BENCH_COUNTER_CPU_NS : BENCH_COUNTER_WALL_NS;
 	}
 	return s->available[BENCH_COUNTER_INSTRUCTIONS] ? BENCH_COUNTER_INSTRUCTIONS : BENCH_COUNTER_WALL_NS;
+}
+
+/** A counter's name in the profile: bench's own, or in a merge the one its profiles gave. */
+static zend_always_inline const char *bench_dump_counter_name(const bench_dump_settings *s, int c)
+{
+	return s->merge ? s->merge->counter_name[c] : bench_counter_info[c].name;
 }
 
 /** The counters a profile writes, in order (at most BENCH_COUNTER_COUNT): returns how many. */

@@ -148,7 +148,8 @@ bench_compress bench_dump_compression(bench_format format, bench_compress compre
 
 void bench_dump_take_request(bench_dump_settings *s)
 {
-	/* On the request thread, as bench_dump_take_settings(). */
+	/* On the request thread, as bench_dump_take_settings(). A request's profile is no merge. */
+	s->merge = NULL;
 	s->sample_interval_us = BENCH_INI(sample_interval_us);
 	s->sample_cpu = BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU;
 	for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {

@@ -12,6 +12,9 @@
 #include "dump.h"
 #include "sink.h"
 
+/** A merged profile's description (bin/bench's merge): views.h. */
+typedef struct bench_dump_merge bench_dump_merge;
+
 /**
  * How a profile is written, and what writing it reads of its request: taken
  * by the request thread when it hands the profile over, used by whichever
@@ -39,6 +42,8 @@ typedef struct {
 	/** per counter, whether it has a value in the request (bench_cost_available()) */
 	bool available[BENCH_COUNTER_COUNT];
 	char dir[MAXPATHLEN];
+	/** NULL for a request's profile; for profiles merged by bin/bench, what they are (src/dump/merge.c) */
+	const bench_dump_merge *merge;
 } bench_dump_settings;
 
 /** bench.output_dir, or the system's temporary directory. */

@@ -1,5 +1,5 @@
 --TEST--
-bench's errors: a truncated, corrupted, foreign or empty file is named and skipped with the reason (or fails the command under --strict), never a PHP error; bad command lines; zstd files read where bench.so is next to the command, and a clear reason where there is no bench.so at all
+bench's errors: a truncated, corrupted, foreign or empty file is named and skipped with the reason (or fails the command under --strict), never a PHP error; bad command lines; zstd files read and merges written where bench.so is next to the command, and a clear reason where there is no bench.so at all (bench merge writes with bench.so's writers)
 --SKIPIF--
 <?php
 // The report command is PHP code: under valgrind bench.so's part of it (zstd) is checked by report_fuzz and zstd_decompress.
@@ -56,11 +56,16 @@ exec(sprintf('cp -r %s %s %s', escapeshellarg(dirname(REPORT_BENCH)), escapeshel
 $proc = proc_open([PHP_BINARY, '-n', '-d', "extension_dir=$dir/alone", "$dir/alone/bin/bench", 'top', $zst, $pb], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
 [$out, $err, $status] = [stream_get_contents($pipes[1]), stream_get_contents($pipes[2]), proc_close($proc)];
 echo str_replace("$dir/", '', $err), explode(' (', $out)[0], " (exit status $status)\n";
+$proc = proc_open([PHP_BINARY, '-n', '-d', "extension_dir=$dir/alone", "$dir/alone/bin/bench", 'merge', $json, '-o', "$dir/alone.json"], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+[$out, $err, $status] = [stream_get_contents($pipes[1]), stream_get_contents($pipes[2]), proc_close($proc)];
+echo 'merge: ', $err, "(exit status $status; ", file_exists("$dir/alone.json") ? 'written' : 'nothing written', ")\n";
 // With bench.so next to the command (modules/, as a build leaves it): it runs itself again with it.
 mkdir("$dir/alone/modules");
 symlink(getenv('BENCH_SO'), "$dir/alone/modules/bench.so");
 [$out, $err, $status] = report_run(['top', $zst, '--by=allocs', '--raw'], false, "$dir/alone/bin/bench");
 echo $err, implode("\n", preg_grep('/ leaf /', explode("\n", $out))), " (exit status $status)\n";
+[$out, $err, $status] = report_run(['merge', $json, '-o', "$dir/alone.json", '--quiet'], false, "$dir/alone/bin/bench");
+echo 'merge: ', $err, 'functions: ', count(json_decode((string) @file_get_contents("$dir/alone.json"), true)['functions'] ?? []), " (exit status $status)\n";
 
 echo "== progress on stderr, when it is a terminal\n";
 // script(1) gives the command a terminal.
@@ -104,7 +109,10 @@ help: usage: bench COMMAND FILES... [OPTIONS] (exit status 0)
 == zstd without bench loaded
 bench: skipped bench.good.pb.zst: zstd-compressed, and this PHP has not loaded bench, which reads zstd (php -d extension=/path/to/bench.so alone/bin/bench ..., or zstd -d it first)
 1 profile (exit status 0)
+merge: bench: writing a profile takes the bench extension's writers: load bench.so (php -d extension=/path/to/bench.so bin/bench ...), install it in PHP's extension_dir, or build it in this checkout (modules/bench.so)
+(exit status 1; nothing written)
 %w8 %s 8 %s 8  leaf  script.php:2 (exit status 0)
+merge: functions: 4 (exit status 0)
 == progress on stderr, when it is a terminal
 terminal: "\rbench: read 0 of 3 files%A\r\u001b[K"
 pipe: ""

@@ -67,17 +67,18 @@ $try = function (string $name, string $bytes) use ($dir, $o, &$inputs, &$read, &
     clearstatcache(); // one name for every input: its size must not come from PHP's stat cache
     try {
         $p = R\read_profile("$dir/input", $o);
-        // What reads it next: the merged model, its views, a flame graph and the merge writers.
+        // What reads it next: the merged model, its views, a flame graph and bench.so's writers as bench merge calls them.
         $m = new R\Model();
         $m->add($p);
-        R\approximate($m);
         $spec = new R\FlameSpec();
         $spec->counter = R\chosen_counter($m, null);
-        R\flame_svg($m, $spec, false);
-        R\write_json($m, R\Views::of($m));
+        R\write_profile($m, 'json', 'fuzz', $spec->counter, 0);
         if ($p->hasPaths()) {
-            R\write_pprof($m, $spec->counter, intdiv($o->maxMemory, R\MERGE_STACKS_SHARE));
+            R\write_profile($m, 'pprof', 'fuzz', $spec->counter, intdiv($o->maxMemory, R\MERGE_STACKS_SHARE));
         }
+        R\Views::of($m);
+        R\approximate($m);
+        R\flame_svg($m, $spec, false);
         $read++;
     } catch (R\ReadError $e) {
         $skipped++;

@@ -1,5 +1,5 @@
 --TEST--
-bench merge adds exactly: N copies give N times the calls and costs, checked by go tool pprof (.pb.gz), callgrind_annotate (.callgrind), the folded lines and bench's own JSON reader; filters; what a path format cannot take is skipped with the reason
+bench merge adds exactly: N copies give N times the calls and costs, checked by go tool pprof (.pb.gz), callgrind_annotate (.callgrind), the folded lines (of a counter, and of calls) and bench's own JSON reader (with the tree, and without where a callgrind input has edges only); written by bench.so's writers, as a request's profile; filters; what a path format cannot take is skipped with the reason
 --SKIPIF--
 <?php
 // The report command is PHP code: under valgrind bench.so's part of it (zstd) is checked by report_fuzz and zstd_decompress.
@@ -66,6 +66,14 @@ printf("json: format_version %d, %d profiles, %d tree nodes\n", $merged['format_
 printf("json read back: leaf %s, mid %s\n", json_encode(report_top(["$dir/merged.json", '--by=allocs'])['leaf']),
     json_encode(report_top(["$dir/merged.json", '--by=allocs'])['mid']));
 printf("merged twice: leaf %s\n", json_encode(report_top(["$dir/merged.json", "$dir/merged.pb.gz", '--by=allocs'])['leaf']));
+// With a callgrind profile (call edges only) among them: functions and edges, and no tree, which could not hold its costs.
+echo report_out(['merge', ...$copies, $callgrind, '-o', "$dir/mixed.json", '--quiet']);
+$mixed = json_decode(file_get_contents("$dir/mixed.json"), true);
+printf("json with edges only among them: %d profiles, %s; {request} %d time(s); leaf read back %s\n", $mixed['profiles'],
+    isset($mixed['tree']) ? 'a tree' : 'no tree', count(array_filter($mixed['functions'], fn($f) => $f['name'] === '{request}')),
+    json_encode(report_top(["$dir/mixed.json", '--by=allocs'])['leaf']));
+echo report_out(['merge', ...$copies, '-o', "$dir/calls.folded", '--by=calls', '--quiet']);
+printf("folded by calls: %s\n", implode(', ', preg_grep('/;(mid|leaf) /', file("$dir/calls.folded", FILE_IGNORE_NEW_LINES))));
 
 // pprof and folded need call paths: a callgrind profile (edges only) is skipped, and said so.
 [$out, $err, $status] = report_run(['merge', $pb, $callgrind, '-o', "$dir/paths.pb"]);
@@ -91,6 +99,8 @@ folded: %d allocations in all; {request};{main};mid;leaf 24
 json: format_version 1, 3 profiles, 4 tree nodes
 json read back: leaf [24,24,24], mid [12,36,6]
 merged twice: leaf [48,48,48]
+json with edges only among them: 4 profiles, no tree; {request} 1 time(s); leaf read back [32,32,32]
+folded by calls: {request};{main};mid 6, {request};{main};mid;leaf 24
 bench: skipped DIR/bench.one.callgrind: callgrind has call edges, not call paths, which this output needs (merge it to .callgrind or .json, or write the profiles as pprof, folded or JSON)
 bench: merged 1 profile into DIR/paths.pb
 exit status 0
