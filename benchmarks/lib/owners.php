@@ -78,10 +78,14 @@ function bench_instr_setting(array $a, array $b, string $la, string $lb): ?strin
 }
 
 /**
- * The A/A noise of the owners, as bench_noise() gives it for a metric, over
- * every (subject, owner) pair of two runs of the same build with --instr:
- * relative max(3 x the largest change, the instructions floor), absolute 3 x
- * the median difference. Empty when the runs were not made with --instr.
+ * The A/A noise of the owners, over every (subject, owner) pair of two runs
+ * of the same build with --instr: relative max(3 x the largest finite
+ * change, the instructions floor), absolute 3 x the largest difference.
+ * Not the median, as for a metric: nearly every owner repeats exactly, so
+ * the median difference is 0 even where an owner moves by a few
+ * instructions; and an owner that is 0 in one run (an infinite change)
+ * is bounded by the absolute threshold, not made "never". Empty when the
+ * runs were not made with --instr.
  */
 function bench_owner_noise(array $a1, array $a2): array
 {
@@ -91,20 +95,20 @@ function bench_owner_noise(array $a1, array $a2): array
         if ($pairs === []) {
             continue;
         }
-        $largest = 0.0;
+        $largest = $difference = 0.0;
         $where = null;
-        $differences = [];
         foreach ($pairs as $p) {
-            $differences[] = abs($p['b'] - $p['a']);
+            $difference = max($difference, (float) abs($p['b'] - $p['a']));
             $change = abs(bench_change($p['a'], $p['b']));
-            if ($change > $largest) {
+            if (is_finite($change) && $change > $largest) {
                 $largest = $change;
                 $where = "$p[subject] $p[owner]";
             }
         }
-        $median = (float) bench_median($differences);
         $metrics[$metric] = ['largest_change' => $largest, 'subject' => $where, 'floor' => BENCH_FLOORS['instructions'],
-            'relative' => max(3 * $largest, BENCH_FLOORS['instructions']), 'median_difference' => $median, 'absolute' => 3 * $median];
+            'relative' => max(3 * $largest, BENCH_FLOORS['instructions']), 'largest_difference' => $difference,
+            'median_difference' => (float) bench_median(array_map(fn($p) => abs($p['b'] - $p['a']), $pairs)),
+            'absolute' => 3 * $difference];
     }
     return $metrics;
 }
