@@ -104,7 +104,8 @@ function json_meta(Profile $p, array $json): void
         $meta['interval_ns'] = $interval;
     }
     $p->meta = $meta;
-    if (($json['bench'] ?? null) === 'merge') {
+    // A merge says so in its command (bench merge of N profiles ...); older merges also had "bench": "merge".
+    if (($json['bench'] ?? null) === 'merge' || str_starts_with($meta['uri'], 'bench merge of ')) {
         profile_merged($p, $meta['uri']);
     }
 }
