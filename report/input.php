@@ -194,6 +194,9 @@ function format_of(string $data): string
     if (preg_match('/^(# callgrind format|version:|creator:|events:|positions:|cmd:)/', $head)) {
         return 'callgrind';
     }
+    if (preg_match('/^\{\s*"traceEvents"/', $head)) {
+        throw new ReadError('a timeline (bench.output_format=trace), not a profile: open it in speedscope, Perfetto or chrome://tracing');
+    }
     if (preg_match('/^\{\s*["}]/', $head)) {
         return 'json';
     }
