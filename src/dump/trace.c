@@ -30,10 +30,14 @@ static int bench_dump_trace_order(const void *left, const void *right)
 	return a->duration > b->duration ? -1 : a->duration < b->duration;
 }
 
-/* Microseconds with three decimals: a time in ns, as the format counts in us. */
+/* Microseconds with three decimals: a time in ns, as the format counts in us (no printf: thousands of events). */
 static void bench_dump_trace_us(bench_buf *b, uint64_t ns)
 {
-	bench_buf_printf(b, "%" PRIu64 ".%03u", ns / 1000, (unsigned) (ns % 1000));
+	unsigned frac = (unsigned) (ns % 1000);
+	char digits[4] = {'.', (char) ('0' + frac / 100), (char) ('0' + frac / 10 % 10), (char) ('0' + frac % 10)};
+
+	bench_buf_uint(b, ns / 1000);
+	bench_buf_append(b, digits, sizeof(digits));
 }
 
 /*
@@ -41,7 +45,7 @@ static void bench_dump_trace_us(bench_buf *b, uint64_t ns)
  * are converted, not the duration: a conversion that keeps the order keeps
  * callees inside their callers.
  */
-static void bench_dump_trace_event(bench_buf *b, const char *name, uint64_t ts, uint64_t end, long pid, uint32_t tid,
+static void bench_dump_trace_event(bench_buf *b, const char *name, uint64_t ts, uint64_t end, const char *pid, uint32_t tid,
 	uint64_t allocs, uint64_t bytes)
 {
 	bench_buf_puts(b, ",\n{\"name\":\"");
@@ -50,7 +54,11 @@ static void bench_dump_trace_event(bench_buf *b, const char *name, uint64_t ts, 
 	bench_dump_trace_us(b, ts);
 	bench_buf_puts(b, ",\"dur\":");
 	bench_dump_trace_us(b, end - ts);
-	bench_buf_printf(b, ",\"pid\":%ld,\"tid\":%u,\"args\":{\"allocations\":", pid, tid);
+	bench_buf_puts(b, ",\"pid\":");
+	bench_buf_puts(b, pid);
+	bench_buf_puts(b, ",\"tid\":");
+	bench_buf_uint(b, tid);
+	bench_buf_puts(b, ",\"args\":{\"allocations\":");
 	bench_buf_uint(b, allocs);
 	bench_buf_puts(b, ",\"bytes\":");
 	bench_buf_uint(b, bytes);
@@ -75,8 +83,10 @@ void bench_dump_trace(bench_buf *b, const bench_profile_state *p, const bench_du
 	uint64_t ticks = p->end_ticks - p->start_ticks;
 	double ns_per_tick = ticks ? (double) (p->end_ns - p->start_ns) / (double) ticks : 1.0;
 	long pid = (long) r->pid;
+	char pid_text[24];
 	bench_trace_span *spans = malloc(((size_t) p->spans_used + 1) * sizeof(*spans));
 	(void) s;
+	snprintf(pid_text, sizeof(pid_text), "%ld", pid);
 
 	if (!spans) {
 		b->failed = true;
@@ -97,14 +107,14 @@ void bench_dump_trace(bench_buf *b, const bench_profile_state *p, const bench_du
 		}
 	}
 	/* The whole profile, under every call: what the request allocated and its duration. */
-	bench_dump_trace_event(b, BENCH_DUMP_ROOT_NAME, 0, (uint64_t) p->total.value[BENCH_COUNTER_WALL_NS], pid, 1,
+	bench_dump_trace_event(b, BENCH_DUMP_ROOT_NAME, 0, (uint64_t) p->total.value[BENCH_COUNTER_WALL_NS], pid_text, 1,
 		(uint64_t) p->total.value[BENCH_COUNTER_ALLOCS], (uint64_t) p->total.value[BENCH_COUNTER_ALLOC_BYTES]);
 	for (uint32_t i = 0; i < p->spans_used && !b->failed; i++) {
 		const bench_trace_span *span = &spans[i];
 		uint64_t from = (uint64_t) ((double) (span->start - p->start_ticks) * ns_per_tick + 0.5);
 		uint64_t to = (uint64_t) ((double) (span->start + span->duration - p->start_ticks) * ns_per_tick + 0.5);
 
-		bench_dump_trace_event(b, bench_dump_func_name(p, bench_dump_func_of(p, span->node)), from, to, pid, span->track + 1,
+		bench_dump_trace_event(b, bench_dump_func_name(p, bench_dump_func_of(p, span->node)), from, to, pid_text, span->track + 1,
 			span->allocs, span->alloc_bytes);
 	}
 	free(spans);

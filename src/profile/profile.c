@@ -272,7 +272,11 @@ static zend_always_inline void bench_profile_count_lines(const bench_profile_sta
  */
 static void bench_profile_set_fast_depth(bench_profile_state *p)
 {
-	p->fast_depth = p->leave_slow ? 0 : MIN(p->stack_size, (uint32_t) BENCH_INI(max_depth));
+	uint32_t room = MIN(p->stack_size, (uint32_t) BENCH_INI(max_depth));
+
+	p->fast_depth = p->leave_slow ? 0 : room;
+	/* The traced calls' own fast path (trace_open is as long as the stack). */
+	p->traced_depth = p->trace && !p->reread_all ? room : 0;
 }
 
 /* Room for needed levels of the shadow stack, and of the trace's span starts when traced; false when memory ran out. */
@@ -317,18 +321,12 @@ static zend_never_inline void bench_profile_enter_slow(bench_profile_state *p, z
 	bench_profile_restart(p, now, &all);
 }
 
-void bench_profile_enter(zend_execute_data *execute_data)
+/*
+ * A call below the fast depth, without hardware counters: traced (the
+ * trace's own path, a constant) notes where its span starts.
+ */
+static zend_always_inline void bench_profile_enter_fast(bench_profile_state *p, zend_execute_data *execute_data, bool traced)
 {
-	bench_profile_state *p = &bench_profile;
-
-	if (UNEXPECTED(!p->active)) {
-		return;
-	}
-	/* fast_depth is 0 with hardware counters open. */
-	if (UNEXPECTED(p->depth >= p->fast_depth)) {
-		bench_profile_enter_slow(p, execute_data);
-		return;
-	}
 	ZEND_ASSERT(!p->reread_all);
 	uint64_t now = bench_profile_charge_clock(p);
 	/* Read before the child, which leaves the stack alone: the compiler cannot tell, across its file (src/tree/). */
@@ -340,14 +338,60 @@ void bench_profile_enter(zend_execute_data *execute_data)
 	entered->calls++;
 	stack[depth] = node;
 	p->depth = depth + 1;
+	if (traced) {
+		bench_trace_enter(p, now);
+	}
 	p->top_own = entered->own;
 	BENCH_G(alloc).owner = entered->own;
 	bench_profile_count_lines(p);
 	bench_profile_restart_clock(p, now);
 }
 
-/* bench_profile_leave() with hardware counters open, or traced. */
-static zend_never_inline void bench_profile_leave_slow(bench_profile_state *p)
+/* A traced call that bench_profile_enter_fast() can take. */
+static zend_never_inline void bench_profile_enter_traced(bench_profile_state *p, zend_execute_data *execute_data)
+{
+	bench_profile_enter_fast(p, execute_data, true);
+}
+
+void bench_profile_enter(zend_execute_data *execute_data)
+{
+	bench_profile_state *p = &bench_profile;
+
+	if (UNEXPECTED(!p->active)) {
+		return;
+	}
+	/* fast_depth is 0 with hardware counters open, or traced. */
+	if (UNEXPECTED(p->depth >= p->fast_depth)) {
+		if (EXPECTED(p->depth < p->traced_depth)) {
+			bench_profile_enter_traced(p, execute_data);
+		} else {
+			bench_profile_enter_slow(p, execute_data);
+		}
+		return;
+	}
+	bench_profile_enter_fast(p, execute_data, false);
+}
+
+/* bench_profile_leave() traced, without hardware counters. */
+static zend_never_inline void bench_profile_leave_traced(bench_profile_state *p)
+{
+	uint64_t now = bench_profile_charge_clock(p);
+
+	if (EXPECTED(p->depth > 1)) {
+		uint32_t depth = p->depth - 1;
+
+		bench_trace_close(p, &p->trace_open[depth], p->stack[depth], p->trace_track, now);
+		p->depth = depth;
+		int64_t *own = p->nodes[p->stack[depth - 1]].own;
+		p->top_own = own;
+		BENCH_G(alloc).owner = own;
+		bench_profile_count_lines(p);
+	}
+	bench_profile_restart_clock(p, now);
+}
+
+/* bench_profile_leave() with hardware counters open (and traced or not). */
+static zend_never_inline void bench_profile_leave_all(bench_profile_state *p)
 {
 	bench_cost all;
 	uint64_t now = bench_profile_charge(p, &all);
@@ -373,7 +417,11 @@ void bench_profile_leave(void)
 		return;
 	}
 	if (UNEXPECTED(p->leave_slow)) {
-		bench_profile_leave_slow(p);
+		if (EXPECTED(!p->reread_all)) {
+			bench_profile_leave_traced(p);
+		} else {
+			bench_profile_leave_all(p);
+		}
 		return;
 	}
 	uint64_t now = bench_profile_charge_clock(p);

@@ -10,6 +10,7 @@
 # include "config.h"
 #endif
 
+#include <string.h>
 #include "php.h"
 #include "php_bench.h"
 #include "trace.h"
@@ -48,7 +49,6 @@ static uint64_t bench_trace_min_ticks(zend_long min_us)
 void bench_trace_begin(bench_profile_state *p)
 {
 	p->trace = BENCH_INI(output_format) == BENCH_FORMAT_TRACE;
-	p->trace_heap = false;
 	p->spans_used = 0;
 	p->trace_folded = p->trace_dropped = p->trace_unfinished = 0;
 	p->trace_track = p->trace_tracks = 0;
@@ -56,6 +56,7 @@ void bench_trace_begin(bench_profile_state *p)
 		p->trace_min_us = BENCH_INI(trace_min_us);
 		p->trace_max = (uint32_t) BENCH_INI(trace_max_events);
 		p->trace_min_ticks = bench_trace_min_ticks(p->trace_min_us);
+		p->trace_keep_ticks = p->trace_min_ticks;
 	}
 }
 
@@ -64,54 +65,89 @@ bool bench_trace_grow(bench_profile_state *p, uint32_t needed)
 	return bench_tree_grow((void **) &p->trace_open, &p->trace_open_size, sizeof(*p->trace_open), needed);
 }
 
-/* Restores the min-heap on duration below i. */
-static void bench_trace_sift_down(bench_trace_span *heap, uint32_t used, uint32_t i)
+static void bench_trace_swap(bench_trace_span *a, bench_trace_span *b)
 {
-	bench_trace_span moved = heap[i];
+	bench_trace_span t = *a;
 
-	for (;;) {
-		uint32_t child = 2 * i + 1;
-		if (child >= used) {
-			break;
-		}
-		if (child + 1 < used && heap[child + 1].duration < heap[child].duration) {
-			child++;
-		}
-		if (heap[child].duration >= moved.duration) {
-			break;
-		}
-		heap[i] = heap[child];
-		i = child;
-	}
-	heap[i] = moved;
+	*a = *b;
+	*b = t;
 }
 
 /*
- * Past the cap the longest spans stay: a caller runs at least as long as its
- * callees, so a kept callee's callers are kept too (but for ties), and the
- * timeline keeps its outline rather than its first calls to return, which
- * are the innermost.
+ * Puts the span of rank k (by duration) at spans[k], shorter ones before it
+ * and longer or equal ones after (Hoare's selection, a middle pivot:
+ * expected linear time, and spans come mostly in the order they ended).
  */
-void bench_trace_keep(bench_profile_state *p, const bench_trace_span *span)
+static void bench_trace_select(bench_trace_span *spans, uint32_t used, uint32_t k)
 {
-	if (p->spans_used < p->trace_max) {
-		if (p->spans_used == p->spans_size
-				&& !bench_tree_grow((void **) &p->spans, &p->spans_size, sizeof(*p->spans), p->spans_used + 1)) {
+	uint32_t left = 0, right = used - 1;
+
+	while (left < right) {
+		bench_trace_swap(&spans[left + (right - left) / 2], &spans[right]);
+		uint64_t pivot = spans[right].duration;
+		uint32_t store = left;
+		for (uint32_t i = left; i < right; i++) {
+			if (spans[i].duration < pivot) {
+				bench_trace_swap(&spans[i], &spans[store++]);
+			}
+		}
+		bench_trace_swap(&spans[store], &spans[right]);
+		if (store == k) {
+			return;
+		}
+		if (store < k) {
+			left = store + 1;
+		} else {
+			right = store - 1;
+		}
+	}
+}
+
+/*
+ * A full buffer keeps its longest three quarters: each span dropped is
+ * shorter than every span kept, so a call kept has its callers kept too (but
+ * for equal durations), and the timeline keeps its outline rather than the
+ * first calls to return, the innermost. Later spans must be as long as the
+ * shortest kept: a span costs the hooks a comparison, and the buffer a linear
+ * pass per quarter of it filled.
+ */
+static void bench_trace_keep(bench_profile_state *p, const bench_trace_span *span)
+{
+	if (p->spans_used == p->trace_max) {
+		uint32_t drop = MAX(p->spans_used / 4, 1);
+
+		bench_trace_select(p->spans, p->spans_used, drop);
+		p->trace_keep_ticks = drop < p->spans_used ? p->spans[drop].duration : p->spans[drop - 1].duration + 1;
+		memmove(p->spans, p->spans + drop, (p->spans_used - drop) * sizeof(*p->spans));
+		p->spans_used -= drop;
+		p->trace_dropped += drop;
+		if (span->duration < p->trace_keep_ticks) {
 			p->trace_dropped++;
 			return;
 		}
-		p->spans[p->spans_used++] = *span;
+	}
+	if (p->spans_used == p->spans_size
+			&& !bench_tree_grow((void **) &p->spans, &p->spans_size, sizeof(*p->spans), p->spans_used + 1)) {
+		p->trace_dropped++;
 		return;
 	}
-	p->trace_dropped++;
-	if (!p->trace_heap) {
-		for (uint32_t i = p->spans_used / 2; i-- > 0;) {
-			bench_trace_sift_down(p->spans, p->spans_used, i);
-		}
-		p->trace_heap = true;
+	p->spans[p->spans_used++] = *span;
+}
+
+void bench_trace_close_long(bench_profile_state *p, const bench_trace_open *open, uint32_t node, uint32_t track, uint64_t duration)
+{
+	/* Shorter than the spans a full buffer keeps. */
+	if (duration < p->trace_keep_ticks) {
+		p->trace_dropped++;
+		return;
 	}
-	if (span->duration > p->spans[0].duration) {
-		p->spans[0] = *span;
-		bench_trace_sift_down(p->spans, p->spans_used, 0);
-	}
+	bench_trace_span span = {
+		.start = open->start,
+		.duration = duration,
+		.allocs = BENCH_G(alloc).tally.allocs - open->allocs,
+		.alloc_bytes = BENCH_G(alloc).tally.alloc_bytes - open->alloc_bytes,
+		.node = node,
+		.track = track,
+	};
+	bench_trace_keep(p, &span);
 }

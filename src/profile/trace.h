@@ -27,9 +27,6 @@ void bench_trace_begin(bench_profile_state *p);
 /** Room for a span start per shadow stack level up to needed; false when memory ran out. */
 bool bench_trace_grow(bench_profile_state *p, uint32_t needed);
 
-/** A span that ran long enough, kept: appended, or past bench.trace_max_events in place of the shortest if longer. */
-void bench_trace_keep(bench_profile_state *p, const bench_trace_span *span);
-
 /** The call atop the shadow stack starts now (at ticks). */
 static zend_always_inline void bench_trace_enter(bench_profile_state *p, uint64_t ticks)
 {
@@ -40,25 +37,20 @@ static zend_always_inline void bench_trace_enter(bench_profile_state *p, uint64_
 	open->alloc_bytes = BENCH_G(alloc).tally.alloc_bytes;
 }
 
-/** A call that started at open, of node on track, ends at ticks: a span, or folded. */
+/** A call that ran at least bench.trace_min_us: its span, kept or dropped. */
+void bench_trace_close_long(bench_profile_state *p, const bench_trace_open *open, uint32_t node, uint32_t track, uint64_t duration);
+
+/** A call that started at open, of node on track, ends at ticks: folded when short, as most are, else its span. */
 static zend_always_inline void bench_trace_close(bench_profile_state *p, const bench_trace_open *open, uint32_t node,
 	uint32_t track, uint64_t ticks)
 {
 	uint64_t duration = ticks - open->start;
 
-	if (duration < p->trace_min_ticks) {
+	if (EXPECTED(duration < p->trace_min_ticks)) {
 		p->trace_folded++;
 		return;
 	}
-	bench_trace_span span = {
-		.start = open->start,
-		.duration = duration,
-		.allocs = BENCH_G(alloc).tally.allocs - open->allocs,
-		.alloc_bytes = BENCH_G(alloc).tally.alloc_bytes - open->alloc_bytes,
-		.node = node,
-		.track = track,
-	};
-	bench_trace_keep(p, &span);
+	bench_trace_close_long(p, open, node, track, duration);
 }
 
 #endif /* BENCH_SRC_PROFILE_TRACE_H */

@@ -157,6 +157,8 @@ typedef struct {
 	uint32_t depth, stack_size;
 	/** below this depth a call takes the hooks' fast path: the stack has room, bench.max_depth is far, no hardware counter is open */
 	uint32_t fast_depth;
+	/** the same for a traced call (fast_depth is then 0): its own fast path, without hardware counters */
+	uint32_t traced_depth;
 
 	/**
 	 * The counters at the start of the current interval: every one with
@@ -192,14 +194,14 @@ typedef struct {
 
 	/**
 	 * bench.output_format=trace: each call that ran at least trace_min_ticks
-	 * is a span, at most trace_max of them (the longest: spans then form a
-	 * min-heap on duration); shorter calls are folded into their caller,
-	 * longer ones past the cap dropped, both counted. trace_open holds, per
-	 * level of the shadow stack, where the running call's span starts.
+	 * is a span, at most trace_max of them, the longest: a full buffer drops
+	 * its shortest quarter and raises trace_keep_ticks (trace_min_ticks at
+	 * first) to the shortest it keeps. Shorter calls are folded into their
+	 * caller, longer ones that are not kept dropped, both counted. trace_open
+	 * holds, per level of the shadow stack, where the running call's span starts.
 	 */
 	bool trace;
-	bool trace_heap;
-	uint64_t trace_min_ticks;
+	uint64_t trace_min_ticks, trace_keep_ticks;
 	bench_trace_span *spans;
 	uint32_t spans_used, spans_size, trace_max;
 	bench_trace_open *trace_open;

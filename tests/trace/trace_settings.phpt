@@ -34,7 +34,7 @@ Warning: Invalid bench.trace_max_events "10000001" (expected a number from 1 to 
   -> min 100 us, max 5000 events
 Warning: bench.output_format=trace needs bench.mode=profile (sample mode knows no call's start or end); using the default
   -> written: pb
-trace: 3 calls; 1 shorter than bench.trace_min_us=100 folded into their caller, 3 dropped past bench.trace_max_events=3 (the shortest), 0 unfinished
+trace: %d calls; 1 shorter than bench.trace_min_us=100 folded into their caller, %d dropped past bench.trace_max_events=3 (the shortest), 0 unfinished
 profile: DIR/bench.NAME.trace.json (%d bytes, written in %f ms)
 open it: speedscope DIR/bench.NAME.trace.json (or load it in Perfetto, ui.perfetto.dev, or chrome://tracing)
 bench: skipped FILE: a timeline (bench.output_format=trace), not a profile: open it in speedscope, Perfetto or chrome://tracing
