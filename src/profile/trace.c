@@ -74,41 +74,45 @@ static void bench_trace_swap(bench_trace_span *a, bench_trace_span *b)
 }
 
 /*
- * Puts the span of rank k (by duration) at spans[k], shorter ones before it
- * and longer or equal ones after (Hoare's selection, a middle pivot:
- * expected linear time, and spans come mostly in the order they ended).
+ * Puts the span of rank k (by duration) at spans[k], no longer ones before it
+ * and no shorter ones after (Hoare's selection, expected linear time). The
+ * partition is three-way: short calls often last the same number of ticks,
+ * and equal keys would make a two-way one quadratic.
  */
 static void bench_trace_select(bench_trace_span *spans, uint32_t used, uint32_t k)
 {
-	uint32_t left = 0, right = used - 1;
+	uint32_t left = 0, right = used;
 
-	while (left < right) {
-		bench_trace_swap(&spans[left + (right - left) / 2], &spans[right]);
-		uint64_t pivot = spans[right].duration;
-		uint32_t store = left;
-		for (uint32_t i = left; i < right; i++) {
+	while (right - left > 1) {
+		uint64_t pivot = spans[left + (right - left) / 2].duration;
+		uint32_t less = left, i = left, more = right;
+
+		/* [left, less) shorter than the pivot, [less, i) as long, [more, right) longer. */
+		while (i < more) {
 			if (spans[i].duration < pivot) {
-				bench_trace_swap(&spans[i], &spans[store++]);
+				bench_trace_swap(&spans[i++], &spans[less++]);
+			} else if (spans[i].duration > pivot) {
+				bench_trace_swap(&spans[i], &spans[--more]);
+			} else {
+				i++;
 			}
 		}
-		bench_trace_swap(&spans[store], &spans[right]);
-		if (store == k) {
-			return;
-		}
-		if (store < k) {
-			left = store + 1;
+		if (k < less) {
+			right = less;
+		} else if (k >= more) {
+			left = more;
 		} else {
-			right = store - 1;
+			return;
 		}
 	}
 }
 
 /*
- * A full buffer keeps its longest three quarters: each span dropped is
- * shorter than every span kept, so a call kept has its callers kept too (but
+ * A full buffer keeps its longest three quarters: no span dropped is
+ * longer than a span kept, so a call kept has its callers kept too (but
  * for equal durations), and the timeline keeps its outline rather than the
- * first calls to return, the innermost. Later spans must be as long as the
- * shortest kept: a span costs the hooks a comparison, and the buffer a linear
+ * first calls to return, the innermost. Later spans must be longer than the
+ * longest dropped: a span costs the hooks a comparison, and the buffer a linear
  * pass per quarter of it filled.
  */
 static void bench_trace_keep(bench_profile_state *p, const bench_trace_span *span)
@@ -116,8 +120,9 @@ static void bench_trace_keep(bench_profile_state *p, const bench_trace_span *spa
 	if (p->spans_used == p->trace_max) {
 		uint32_t drop = MAX(p->spans_used / 4, 1);
 
-		bench_trace_select(p->spans, p->spans_used, drop);
-		p->trace_keep_ticks = drop < p->spans_used ? p->spans[drop].duration : p->spans[drop - 1].duration + 1;
+		bench_trace_select(p->spans, p->spans_used, drop - 1);
+		/* Longer than every span dropped: calls of equal length then cost no pass over the buffer each. */
+		p->trace_keep_ticks = p->spans[drop - 1].duration + 1;
 		memmove(p->spans, p->spans + drop, (p->spans_used - drop) * sizeof(*p->spans));
 		p->spans_used -= drop;
 		p->trace_dropped += drop;
