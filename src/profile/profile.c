@@ -347,6 +347,12 @@ static zend_always_inline void bench_profile_enter_fast(bench_profile_state *p, 
 	bench_profile_restart_clock(p, now);
 }
 
+/* A traced call that bench_profile_enter_fast() can take. */
+static zend_never_inline void bench_profile_enter_traced(bench_profile_state *p, zend_execute_data *execute_data)
+{
+	bench_profile_enter_fast(p, execute_data, true);
+}
+
 void bench_profile_enter(zend_execute_data *execute_data)
 {
 	bench_profile_state *p = &bench_profile;
@@ -357,8 +363,7 @@ void bench_profile_enter(zend_execute_data *execute_data)
 	/* fast_depth is 0 with hardware counters open, or traced. */
 	if (UNEXPECTED(p->depth >= p->fast_depth)) {
 		if (EXPECTED(p->depth < p->traced_depth)) {
-			/* Inlined here too: a call would save and restore the registers that this function saved already. */
-			bench_profile_enter_fast(p, execute_data, true);
+			bench_profile_enter_traced(p, execute_data);
 		} else {
 			bench_profile_enter_slow(p, execute_data);
 		}
