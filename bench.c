@@ -170,10 +170,21 @@ static ZEND_INI_MH(OnUpdateBenchFormat)
 	}
 	for (int i = 0; i < BENCH_FORMAT_COUNT; i++) {
 		const char *name = bench_dump_format_name((bench_format) i);
-		if (zend_string_equals_cstr(new_value, name, strlen(name))) {
-			*format = i;
-			return SUCCESS;
+		if (!zend_string_equals_cstr(new_value, name, strlen(name))) {
+			continue;
 		}
+		/* The timeline is made by profile mode's hooks: sample mode has no call's start or end. */
+		if (i == BENCH_FORMAT_TRACE && BENCH_INI(mode) == BENCH_MODE_SAMPLE) {
+			bench_warning("bench.output_format=trace needs bench.mode=profile (sample mode knows no call's start or end); "
+				"using the default");
+			return FAILURE;
+		}
+		/* Tracing costs each call more (docs/profile-mode.md): a directory may not turn it on. */
+		if (bench_ini_perdir_costlier(entry, new_value, stage, i == BENCH_FORMAT_TRACE && *format != BENCH_FORMAT_TRACE)) {
+			return FAILURE;
+		}
+		*format = i;
+		return SUCCESS;
 	}
 	/* "auto, callgrind, folded, json or pprof" */
 	smart_str_appends(&expected, "auto");
@@ -254,6 +265,32 @@ static zend_result bench_ini_integer(zend_long *out, const zend_ini_entry *entry
 			ZSTR_VAL(entry->name), ZSTR_VAL(new_value), expected);
 		return FAILURE;
 	}
+	return SUCCESS;
+}
+
+/* bench.trace_min_us: a directory may raise it (fewer spans), not lower it. */
+static ZEND_INI_MH(OnUpdateBenchTraceMin)
+{
+	zend_long *current = (zend_long *) ZEND_INI_GET_ADDR(), value;
+
+	if (bench_ini_integer(&value, entry, new_value, 0, 60000000, "a number of microseconds from 0 to 60000000") == FAILURE
+			|| bench_ini_perdir_costlier(entry, new_value, stage, value < *current)) {
+		return FAILURE;
+	}
+	*current = value;
+	return SUCCESS;
+}
+
+/* bench.trace_max_events: at most ten million spans (400 MB a request); a directory may lower it. */
+static ZEND_INI_MH(OnUpdateBenchTraceMax)
+{
+	zend_long *current = (zend_long *) ZEND_INI_GET_ADDR(), value;
+
+	if (bench_ini_integer(&value, entry, new_value, 1, 10000000, "a number from 1 to 10000000") == FAILURE
+			|| bench_ini_perdir_costlier(entry, new_value, stage, value > *current)) {
+		return FAILURE;
+	}
+	*current = value;
 	return SUCCESS;
 }
 
@@ -479,6 +516,8 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY(  "bench.compress",              "auto",      PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchCompress,       settings.compress,              zend_bench_globals, bench_globals)
 	STD_PHP_INI_ENTRY(  "bench.report",                "auto",      PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchReport,         settings.report,                zend_bench_globals, bench_globals)
 	STD_PHP_INI_BOOLEAN("bench.folded_lines",          "0",         PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchBool,           settings.folded_lines,          zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.trace_min_us",          "100",       PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchTraceMin,       settings.trace_min_us,          zend_bench_globals, bench_globals)
+	STD_PHP_INI_ENTRY(  "bench.trace_max_events",      "5000",      PHP_INI_SYSTEM | PHP_INI_PERDIR, OnUpdateBenchTraceMax,       settings.trace_max_events,      zend_bench_globals, bench_globals)
 
 	/* Sampling. */
 	STD_PHP_INI_ENTRY(  "bench.sample_interval_us",    "10000",     PHP_INI_SYSTEM,                  OnUpdateBenchSampleInterval, settings.sample_interval_us,    zend_bench_globals, bench_globals)

@@ -92,6 +92,7 @@ if test "$PHP_BENCH" != "no"; then
     src/dump/dump.c \
     src/dump/folded.c \
     src/dump/formats.c \
+    src/dump/trace.c \
     src/dump/json.c \
     src/dump/ledger.c \
     src/dump/merge.c \
@@ -113,6 +114,7 @@ if test "$PHP_BENCH" != "no"; then
     src/profile/labels.c \
     src/profile/owners.c \
     src/profile/profile.c \
+    src/profile/trace.c \
     src/sample/frameless.c \
     src/sample/jit.c \
     src/sample/native.c \

@@ -58,6 +58,10 @@ typedef struct {
 	zend_long compress;
 	/** bench.folded_lines: folded stacks name each frame's line too ("work:12"), a path per line */
 	bool folded_lines;
+	/** bench.trace_min_us: with bench.output_format=trace, shorter calls fold into their caller's span */
+	zend_long trace_min_us;
+	/** bench.trace_max_events: the most spans a request's trace keeps (the longest) */
+	zend_long trace_max_events;
 	/** bench.report: print the top owners on stderr at the end of each profiled request (auto: in the CLI) */
 	bool report;
 	/** bench.max_depth: deeper frames fold into the frame at the cap */

@@ -84,6 +84,21 @@ build_pprof() {
 		>"$work/logs/pprof-build.log" 2>&1
 }
 
+# install_speedscope DIR: speedscope (a web page that opens Chrome traces) from its npm package, unpacked into
+# DIR once, pinned; it runs offline after. npm comes with Node (Debian's npm package, or Node's own builds).
+install_speedscope() {
+	local dir=$1 tmp rc
+	[ -f "$dir/package/dist/release/index.html" ] && return 0
+	command -v npm >/dev/null || dpkg-query -W -f='${Status}' nodejs 2>/dev/null | grep -q "install ok installed" || apt_install npm
+	command -v npm >/dev/null || return 1
+	tmp=$(mktemp -d) || return 1
+	(cd "$tmp" && npm pack speedscope@1.25.0) >"$work/logs/speedscope.log" 2>&1 \
+		&& mkdir -p "$dir" && tar -xzf "$tmp/speedscope-1.25.0.tgz" -C "$dir"
+	rc=$?
+	rm -rf "$tmp"
+	return $rc
+}
+
 # A Debian trixie chroot with PHP 8.4, made once and kept.
 chroot_setup() {
 	local mirror

@@ -153,6 +153,11 @@ static void bench_dump_report(const bench_dump_views *v)
 		fprintf(stderr, "overhead (charged to no function): %.2f%% of %s\n",
 			total ? 100.0 * (double) p->overhead[v->sort_counter] / (double) total : 0.0, bench_counter_info[v->sort_counter].name);
 	}
+	if (p->trace) {
+		fprintf(stderr, "trace: %u calls; %" PRIu64 " shorter than bench.trace_min_us=" ZEND_LONG_FMT " folded into their caller, "
+			"%" PRIu64 " dropped past bench.trace_max_events=%u (the shortest), %" PRIu64 " unfinished\n", p->spans_used,
+			p->trace_folded, p->trace_min_us, p->trace_dropped, p->trace_max, p->trace_unfinished);
+	}
 	if (p->folded_depth || p->folded_nodes) {
 		fprintf(stderr, "folded: %" PRIu64 " calls deeper than bench.max_depth into the frame at the cap, "
 			"%" PRIu64 " calls on paths past bench.max_nodes into their parent\n", p->folded_depth, p->folded_nodes);

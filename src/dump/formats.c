@@ -62,6 +62,18 @@ const bench_dump_format bench_dump_formats[BENCH_FORMAT_COUNT] = {
 			[BENCH_COMPRESS_ZSTD] = "bench top %s (or zstd -d it for go tool pprof)",
 		},
 	},
+	[BENCH_FORMAT_TRACE] = {
+		.name = "trace",
+		.extension = "trace.json",
+		/* A timeline of one request, not a profile that bench's report reads: speedscope reads it plain only. */
+		.compress = BENCH_COMPRESS_NONE,
+		.write = bench_dump_trace,
+		.open = {
+			[BENCH_COMPRESS_NONE] = "speedscope %s (or load it in Perfetto, ui.perfetto.dev, or chrome://tracing)",
+			[BENCH_COMPRESS_GZIP] = "load %s in Perfetto, ui.perfetto.dev, or chrome://tracing (gunzip it for speedscope)",
+			[BENCH_COMPRESS_ZSTD] = "zstd -d %s, then speedscope, Perfetto (ui.perfetto.dev) or chrome://tracing",
+		},
+	},
 };
 
 const char *bench_dump_format_name(bench_format format)

@@ -65,4 +65,10 @@ void bench_dump_folded(bench_buf *b, const bench_profile_state *p, const bench_d
  */
 void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_dump_settings *s);
 
+/**
+ * The Chrome Trace Event Format (JSON): the spans that bench.output_format=trace
+ * kept, as complete events ordered by start, with what was folded and dropped.
+ */
+void bench_dump_trace(bench_buf *b, const bench_profile_state *p, const bench_dump_settings *s);
+
 #endif /* BENCH_SRC_DUMP_FORMATS_H */

@@ -23,6 +23,7 @@
 #include "src/lib/pid.h"
 #include "profile.h"
 #include "owners.h"
+#include "trace.h"
 #include "src/tree/tree.h"
 #include "src/alloc/alloc.h"
 #include "src/alloc/live.h"
@@ -266,16 +267,29 @@ static zend_always_inline void bench_profile_count_lines(const bench_profile_sta
  * The depth below which bench_profile_enter() takes its fast path: the stack
  * has room and bench.max_depth is not reached. 0 with hardware counters open,
  * which the fast path does not read (and where the allocation handlers must
- * not charge owners: the hooks' reads count allocations already).
+ * not charge owners: the hooks' reads count allocations already), and when
+ * calls are traced: the fast paths stay as they are without the trace.
  */
 static void bench_profile_set_fast_depth(bench_profile_state *p)
 {
-	p->fast_depth = p->reread_all ? 0 : MIN(p->stack_size, (uint32_t) BENCH_INI(max_depth));
+	uint32_t room = MIN(p->stack_size, (uint32_t) BENCH_INI(max_depth));
+
+	p->fast_depth = p->leave_slow ? 0 : room;
+	/* The traced calls' own fast path (trace_open is as long as the stack). */
+	p->traced_depth = p->trace && !p->reread_all ? room : 0;
+}
+
+/* Room for needed levels of the shadow stack, and of the trace's span starts when traced; false when memory ran out. */
+static bool bench_profile_grow_stack(bench_profile_state *p, uint32_t needed)
+{
+	return bench_tree_grow((void **) &p->stack, &p->stack_size, sizeof(*p->stack), needed)
+		&& (!p->trace || bench_trace_grow(p, needed));
 }
 
 /*
- * A call past bench.max_depth, onto a full shadow stack, or with hardware
- * counters open: bench_profile_enter()'s general case, kept out of its line.
+ * A call past bench.max_depth, onto a full shadow stack, with hardware
+ * counters open or traced: bench_profile_enter()'s general case, kept out of
+ * its line.
  */
 static zend_never_inline void bench_profile_enter_slow(bench_profile_state *p, zend_execute_data *execute_data)
 {
@@ -291,7 +305,7 @@ static zend_never_inline void bench_profile_enter_slow(bench_profile_state *p, z
 	} else {
 		node = bench_profile_child(p, top, execute_data);
 	}
-	if (!bench_tree_grow((void **) &p->stack, &p->stack_size, sizeof(*p->stack), p->depth + 1)) {
+	if (!bench_profile_grow_stack(p, p->depth + 1)) {
 		/* Out of memory: stop profiling this request rather than lose track of the stack. */
 		bench_profile_deactivate(p);
 		return;
@@ -299,23 +313,20 @@ static zend_never_inline void bench_profile_enter_slow(bench_profile_state *p, z
 	bench_profile_set_fast_depth(p);
 	p->nodes[node].calls++;
 	p->stack[p->depth++] = node;
+	if (p->trace) {
+		bench_trace_enter(p, p->reread_all ? (uint64_t) all.value[BENCH_COUNTER_WALL_NS] : now);
+	}
 	bench_profile_set_top(p);
 	bench_profile_count_lines(p);
 	bench_profile_restart(p, now, &all);
 }
 
-void bench_profile_enter(zend_execute_data *execute_data)
+/*
+ * A call below the fast depth, without hardware counters: traced (the
+ * trace's own path, a constant) notes where its span starts.
+ */
+static zend_always_inline void bench_profile_enter_fast(bench_profile_state *p, zend_execute_data *execute_data, bool traced)
 {
-	bench_profile_state *p = &bench_profile;
-
-	if (UNEXPECTED(!p->active)) {
-		return;
-	}
-	/* fast_depth is 0 with hardware counters open. */
-	if (UNEXPECTED(p->depth >= p->fast_depth)) {
-		bench_profile_enter_slow(p, execute_data);
-		return;
-	}
 	ZEND_ASSERT(!p->reread_all);
 	uint64_t now = bench_profile_charge_clock(p);
 	/* Read before the child, which leaves the stack alone: the compiler cannot tell, across its file (src/tree/). */
@@ -327,24 +338,74 @@ void bench_profile_enter(zend_execute_data *execute_data)
 	entered->calls++;
 	stack[depth] = node;
 	p->depth = depth + 1;
+	if (traced) {
+		bench_trace_enter(p, now);
+	}
 	p->top_own = entered->own;
 	BENCH_G(alloc).owner = entered->own;
 	bench_profile_count_lines(p);
 	bench_profile_restart_clock(p, now);
 }
 
-/* bench_profile_leave() with hardware counters open. */
+/* A traced call that bench_profile_enter_fast() can take. */
+static zend_never_inline void bench_profile_enter_traced(bench_profile_state *p, zend_execute_data *execute_data)
+{
+	bench_profile_enter_fast(p, execute_data, true);
+}
+
+void bench_profile_enter(zend_execute_data *execute_data)
+{
+	bench_profile_state *p = &bench_profile;
+
+	if (UNEXPECTED(!p->active)) {
+		return;
+	}
+	/* fast_depth is 0 with hardware counters open, or traced. */
+	if (UNEXPECTED(p->depth >= p->fast_depth)) {
+		if (EXPECTED(p->depth < p->traced_depth)) {
+			bench_profile_enter_traced(p, execute_data);
+		} else {
+			bench_profile_enter_slow(p, execute_data);
+		}
+		return;
+	}
+	bench_profile_enter_fast(p, execute_data, false);
+}
+
+/* bench_profile_leave() traced, without hardware counters. */
+static zend_never_inline void bench_profile_leave_traced(bench_profile_state *p)
+{
+	uint64_t now = bench_profile_charge_clock(p);
+
+	if (EXPECTED(p->depth > 1)) {
+		uint32_t depth = p->depth - 1;
+
+		bench_trace_close(p, &p->trace_open[depth], p->stack[depth], p->trace_track, now);
+		p->depth = depth;
+		int64_t *own = p->nodes[p->stack[depth - 1]].own;
+		p->top_own = own;
+		BENCH_G(alloc).owner = own;
+		bench_profile_count_lines(p);
+	}
+	bench_profile_restart_clock(p, now);
+}
+
+/* bench_profile_leave() with hardware counters open (and traced or not). */
 static zend_never_inline void bench_profile_leave_all(bench_profile_state *p)
 {
 	bench_cost all;
+	uint64_t now = bench_profile_charge(p, &all);
 
-	bench_profile_charge_all(p, &all);
 	if (p->depth > 1) {
+		if (p->trace) {
+			bench_trace_close(p, &p->trace_open[p->depth - 1], p->stack[p->depth - 1], p->trace_track,
+				p->reread_all ? (uint64_t) all.value[BENCH_COUNTER_WALL_NS] : now);
+		}
 		p->depth--;
 		bench_profile_set_top(p);
 		bench_profile_count_lines(p);
 	}
-	bench_profile_restart_all(p, &all);
+	bench_profile_restart(p, now, &all);
 }
 
 void bench_profile_leave(void)
@@ -355,8 +416,12 @@ void bench_profile_leave(void)
 	if (UNEXPECTED(!p->active)) {
 		return;
 	}
-	if (UNEXPECTED(p->reread_all)) {
-		bench_profile_leave_all(p);
+	if (UNEXPECTED(p->leave_slow)) {
+		if (EXPECTED(!p->reread_all)) {
+			bench_profile_leave_traced(p);
+		} else {
+			bench_profile_leave_all(p);
+		}
 		return;
 	}
 	uint64_t now = bench_profile_charge_clock(p);
@@ -444,6 +509,13 @@ static void bench_profile_start(bench_profile_state *p, const bench_cost *start)
 	p->last = *start;
 	bench_cost_keep_attributed(&p->last);
 	p->reread_all = bench_cost_available(BENCH_COUNTER_INSTRUCTIONS, NULL);
+	bench_trace_begin(p);
+	p->leave_slow = p->reread_all || p->trace;
+	if (p->trace && !bench_trace_grow(p, p->stack_size)) {
+		bench_profile_deactivate(p);
+		bench_dump_count_dropped("out of memory");
+		return;
+	}
 	/* The first hook measures itself; the estimate carries over from the last profile. */
 	p->hooks = BENCH_PROFILE_MEASURE_EVERY - 1;
 	p->last_estimated = false;
@@ -470,6 +542,22 @@ static void bench_profile_start(bench_profile_state *p, const bench_cost *start)
 	bench_live_begin(p);
 }
 
+static void bench_profile_fiber_trace_unfinished(bench_profile_state *p, uint64_t ticks);
+
+/*
+ * Calls still running when a traced profile ends (a fatal error, exit()
+ * deep in a call, bench_stop(), a suspended fiber's) end there: their spans
+ * are counted unfinished.
+ */
+static void bench_profile_trace_unfinished(bench_profile_state *p, uint64_t ticks)
+{
+	for (uint32_t level = p->depth; level-- > 1;) {
+		bench_trace_close(p, &p->trace_open[level], p->stack[level], p->trace_track, ticks);
+		p->trace_unfinished++;
+	}
+	bench_profile_fiber_trace_unfinished(p, ticks);
+}
+
 /* Ends the profile: charges the last interval and fixes the totals, wall time in ns. */
 static void bench_profile_finish(bench_profile_state *p)
 {
@@ -480,6 +568,9 @@ static void bench_profile_finish(bench_profile_state *p)
 		/* The rest of the counters as of the last interval's end, the clock's read. */
 		bench_cost_read_fast(&now);
 		now.value[BENCH_COUNTER_WALL_NS] = (int64_t) ticks;
+	}
+	if (p->trace) {
+		bench_profile_trace_unfinished(p, (uint64_t) now.value[BENCH_COUNTER_WALL_NS]);
 	}
 	bench_profile_deactivate(p);
 	memset(&bench_ops_at, 0, sizeof(bench_ops_at));
@@ -653,6 +744,8 @@ void bench_profile_mshutdown(void)
 	free(p->slots);
 	free(p->func_slots);
 	free(p->stack);
+	free(p->trace_open);
+	free(p->spans);
 	free(p->fiber_stacks);
 	memset(p, 0, sizeof(*p));
 	bench_profile_free_owners();
@@ -669,6 +762,10 @@ typedef struct {
 	uint32_t *stack;
 	uint32_t depth;
 	uint32_t index;
+	/** when traced: where its calls' spans start, its timeline, and the allocation tallies when it was left */
+	bench_trace_open *trace_open;
+	uint32_t track;
+	uint64_t left_allocs, left_alloc_bytes;
 } bench_profile_fiber_stack;
 
 static int bench_profile_fiber_handle = -1;
@@ -717,6 +814,7 @@ void bench_profile_fiber_destroy(zend_fiber_context *context)
 		p->fiber_stacks[kept->index] = last;
 		last->index = kept->index;
 		free(kept->stack);
+		free(kept->trace_open);
 		free(kept);
 	}
 }
@@ -754,9 +852,26 @@ static void bench_profile_fiber_free_all(bench_profile_state *p)
 	for (uint32_t i = 0; i < p->fiber_stacks_used; i++) {
 		bench_profile_fiber_stack *kept = p->fiber_stacks[i];
 		free(kept->stack);
+		free(kept->trace_open);
 		free(kept);
 	}
 	p->fiber_stacks_used = 0;
+}
+
+/* The calls of suspended fibers (not the running one's: its track is the profile's) when a traced profile ends. */
+static void bench_profile_fiber_trace_unfinished(bench_profile_state *p, uint64_t ticks)
+{
+	for (uint32_t i = 0; i < p->fiber_stacks_used; i++) {
+		bench_profile_fiber_stack *kept = p->fiber_stacks[i];
+
+		if (kept->track == p->trace_track || !kept->trace_open) {
+			continue;
+		}
+		for (uint32_t level = kept->depth; level-- > 1;) {
+			bench_trace_close(p, &kept->trace_open[level], kept->stack[level], kept->track, ticks);
+			p->trace_unfinished++;
+		}
+	}
 }
 
 void bench_profile_fiber_switch(zend_fiber_context *from, zend_fiber_context *to)
@@ -784,17 +899,42 @@ void bench_profile_fiber_switch(zend_fiber_context *from, zend_fiber_context *to
 	memcpy(copy, p->stack, sizeof(*copy) * p->depth);
 	kept->stack = copy;
 	kept->depth = p->depth;
+	if (p->trace) {
+		bench_trace_open *open = realloc(kept->trace_open, sizeof(*open) * p->depth);
+		if (!open) {
+			bench_profile_deactivate(p);
+			return;
+		}
+		memcpy(open, p->trace_open, sizeof(*open) * p->depth);
+		kept->trace_open = open;
+		kept->track = p->trace_track;
+		kept->left_allocs = BENCH_G(alloc).tally.allocs;
+		kept->left_alloc_bytes = BENCH_G(alloc).tally.alloc_bytes;
+	}
 
-	/* Enter the other one: its own stack, or the frame that started it. */
+	/* Enter the other one: its own stack, or the frame that started it; traced, a fiber has a timeline of its own. */
 	bench_profile_fiber_stack *entered = *to_slot;
-	if (entered && entered->depth > 0
-			&& bench_tree_grow((void **) &p->stack, &p->stack_size, sizeof(*p->stack), entered->depth)) {
+	if (entered && entered->depth > 0 && (!p->trace || entered->trace_open)
+			&& bench_profile_grow_stack(p, entered->depth)) {
 		memcpy(p->stack, entered->stack, sizeof(*p->stack) * entered->depth);
 		p->depth = entered->depth;
+		if (p->trace) {
+			/* A span counts the allocations of its own timeline: not what other fibers made while it was suspended. */
+			uint64_t others = BENCH_G(alloc).tally.allocs - entered->left_allocs;
+			uint64_t others_bytes = BENCH_G(alloc).tally.alloc_bytes - entered->left_alloc_bytes;
+
+			for (uint32_t level = 0; level < entered->depth; level++) {
+				p->trace_open[level] = entered->trace_open[level];
+				p->trace_open[level].allocs += others;
+				p->trace_open[level].alloc_bytes += others_bytes;
+			}
+			p->trace_track = entered->track;
+		}
 	} else {
 		uint32_t top = p->stack[p->depth - 1];
 		p->stack[0] = top;
 		p->depth = 1;
+		p->trace_track = ++p->trace_tracks;
 	}
 	bench_profile_set_top(p);
 	bench_profile_count_lines(p);

@@ -72,6 +72,22 @@ typedef struct {
 #define BENCH_LABEL_KEY_MAX 63
 #define BENCH_LABEL_VALUE_MAX 255
 
+/** One call on the timeline (bench.output_format=trace): a node's run, in ticks. */
+typedef struct {
+	/** when the call began, and how long it ran (bench_cost_ticks() units) */
+	uint64_t start, duration;
+	/** what it and its callees allocated: Zend MM calls and bytes requested */
+	uint64_t allocs, alloc_bytes;
+	uint32_t node;
+	/** the timeline it ran on: 0 for the request's own stack, then one per fiber */
+	uint32_t track;
+} bench_trace_span;
+
+/** A call still running, traced: where its span starts. */
+typedef struct {
+	uint64_t start, allocs, alloc_bytes;
+} bench_trace_open;
+
 /** The labels the application put on a request's profile (bench_label()), in the order first set. */
 typedef struct {
 	uint32_t count;
@@ -141,6 +157,8 @@ typedef struct {
 	uint32_t depth, stack_size;
 	/** below this depth a call takes the hooks' fast path: the stack has room, bench.max_depth is far, no hardware counter is open */
 	uint32_t fast_depth;
+	/** the same for a traced call (fast_depth is then 0): its own fast path, without hardware counters */
+	uint32_t traced_depth;
 
 	/**
 	 * The counters at the start of the current interval: every one with
@@ -150,6 +168,8 @@ typedef struct {
 	bench_cost last;
 	/** whether the hooks must read every counter again on exit (hardware counters move in them) */
 	bool reread_all;
+	/** whether a return takes bench_profile_leave()'s slow path: reread_all, or the calls are traced */
+	bool leave_slow;
 	/** whether opcodes are counted (bench.count_ops=1), so charged by the hooks */
 	bool ops_counted;
 	/** the own costs of the innermost owner (the node atop the stack), which the hooks charge */
@@ -171,6 +191,27 @@ typedef struct {
 
 	/** frames past bench.max_depth and paths past bench.max_nodes, folded into their parent */
 	uint64_t folded_depth, folded_nodes;
+
+	/**
+	 * bench.output_format=trace: each call that ran at least trace_min_ticks
+	 * is a span, at most trace_max of them, the longest: a full buffer drops
+	 * its shortest quarter and raises trace_keep_ticks (trace_min_ticks at
+	 * first) to the shortest it keeps. Shorter calls are folded into their
+	 * caller, longer ones that are not kept dropped, both counted. trace_open
+	 * holds, per level of the shadow stack, where the running call's span starts.
+	 */
+	bool trace;
+	uint64_t trace_min_ticks, trace_keep_ticks;
+	bench_trace_span *spans;
+	uint32_t spans_used, spans_size, trace_max;
+	bench_trace_open *trace_open;
+	uint32_t trace_open_size;
+	/** the running timeline (bench_trace_span.track), and how many fibers got one */
+	uint32_t trace_track, trace_tracks;
+	/** bench.trace_min_us as it was (the writer cannot read settings) */
+	zend_long trace_min_us;
+	/** calls folded, spans dropped, and calls still running when the profile ended (their span ends there) */
+	uint64_t trace_folded, trace_dropped, trace_unfinished;
 
 	/** whether opcodes are counted per line: bench.count_ops=1, every user function an owner */
 	bool line_ops;

@@ -1,5 +1,5 @@
 --TEST--
-php-fpm: a .user.ini cannot change who is profiled, where profiles go or how much disk they take, nor make bench cost more (bigger caps, counting allocations, the report in the pool's log, native stacks, allocations sampled more often: refused with one warning a worker; smaller caps taken); a client shown warnings never sees profiles' paths or pids
+php-fpm: a .user.ini cannot change who is profiled, where profiles go or how much disk they take, nor make bench cost more (bigger caps, counting allocations, the report in the pool's log, native stacks, allocations sampled more often, a finer or longer trace: refused with one warning a worker; smaller caps taken); a client shown warnings never sees profiles' paths or pids
 --DESCRIPTION--
 The pool profiles only requests that give the trigger's secret, into its
 own directory, under a 1 MB cap. A site's .user.ini (anyone who can write a
@@ -24,7 +24,8 @@ $code = <<<'PHP'
 function work() { return array_sum(range(1, 1000)); }
 work();
 foreach (['bench.start', 'bench.trigger_secret', 'bench.output_dir', 'bench.output_max_mb', 'bench.output_format', 'bench.max_nodes',
-        'bench.max_depth', 'bench.count_allocs', 'bench.report', 'bench.native_stacks', 'bench.alloc_sample_bytes'] as $k) {
+        'bench.max_depth', 'bench.count_allocs', 'bench.report', 'bench.native_stacks', 'bench.alloc_sample_bytes', 'bench.trace_min_us',
+        'bench.trace_max_events'] as $k) {
     echo $k, '=', basename((string) ini_get($k)), ' ';
 }
 echo "\n";
@@ -37,7 +38,8 @@ file_put_contents("{$fpm['dir']}/site/.user.ini", "bench.start=request\nbench.tr
     . "bench.output_dir={$fpm['dir']}/site/stolen\nbench.output_max_mb=0\nbench.output_format=folded\n"
     // What costs every request of the directory more: bigger caps, counting, the report in the pool's log, native stacks,
     // allocations sampled fifty times as often. Smaller caps are taken.
-    . "bench.max_nodes=100000000\nbench.max_depth=10\nbench.count_allocs=1\nbench.report=1\nbench.native_stacks=1\nbench.alloc_sample_bytes=1\n");
+    . "bench.max_nodes=100000000\nbench.max_depth=10\nbench.count_allocs=1\nbench.report=1\nbench.native_stacks=1\nbench.alloc_sample_bytes=1\n"
+    . "bench.trace_min_us=0\nbench.trace_max_events=1000000\n");
 // php-fpm reads .user.ini files only for a request that gives DOCUMENT_ROOT.
 $site = fn(string $query) => trim(preg_replace('/^.*\r?\n\r?\n/s', '', (string) shell_exec(sprintf(
     'env SCRIPT_FILENAME=%s DOCUMENT_ROOT=%s SCRIPT_NAME=/site/app.php REQUEST_METHOD=GET REQUEST_URI=%s QUERY_STRING=%s'
@@ -83,11 +85,11 @@ echo "the web server's and php-fpm's error logs name the path: ", str_contains($
     && str_contains($log, '/nonexistent/bench-profiles/bench.') ? 'yes' : 'no', "\n";
 ?>
 --EXPECT--
-no trigger: bench.start=trigger bench.trigger_secret=s3cret bench.output_dir=profiles bench.output_max_mb=1 bench.output_format=folded bench.max_nodes=100000 bench.max_depth=10 bench.count_allocs=0 bench.report=auto bench.native_stacks=0 bench.alloc_sample_bytes=4194304
+no trigger: bench.start=trigger bench.trigger_secret=s3cret bench.output_dir=profiles bench.output_max_mb=1 bench.output_format=folded bench.max_nodes=100000 bench.max_depth=10 bench.count_allocs=0 bench.report=auto bench.native_stacks=0 bench.alloc_sample_bytes=4194304 bench.trace_min_us=100 bench.trace_max_events=5000
   warned of: bench.max_nodes=100000000
-a wrong secret: bench.start=trigger bench.trigger_secret=s3cret bench.output_dir=profiles bench.output_max_mb=1 bench.output_format=folded bench.max_nodes=100000 bench.max_depth=10 bench.count_allocs=0 bench.report=auto bench.native_stacks=0 bench.alloc_sample_bytes=4194304
+a wrong secret: bench.start=trigger bench.trigger_secret=s3cret bench.output_dir=profiles bench.output_max_mb=1 bench.output_format=folded bench.max_nodes=100000 bench.max_depth=10 bench.count_allocs=0 bench.report=auto bench.native_stacks=0 bench.alloc_sample_bytes=4194304 bench.trace_min_us=100 bench.trace_max_events=5000
   warned of: nothing
-the secret: bench.start=trigger bench.trigger_secret=s3cret bench.output_dir=profiles bench.output_max_mb=1 bench.output_format=folded bench.max_nodes=100000 bench.max_depth=10 bench.count_allocs=0 bench.report=auto bench.native_stacks=0 bench.alloc_sample_bytes=4194304
+the secret: bench.start=trigger bench.trigger_secret=s3cret bench.output_dir=profiles bench.output_max_mb=1 bench.output_format=folded bench.max_nodes=100000 bench.max_depth=10 bench.count_allocs=0 bench.report=auto bench.native_stacks=0 bench.alloc_sample_bytes=4194304 bench.trace_min_us=100 bench.trace_max_events=5000
   warned of: nothing
 profiles in the pool's directory: wall_ns.folded; elsewhere: 0
 crashed: no

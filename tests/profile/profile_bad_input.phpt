@@ -25,7 +25,7 @@ served
 
 Warning: bench: cannot write the profile /nonexistent/bench/bench.NAME.json: No such file or directory; later ones in this process are counted in bench_info(), not repeated
 files: 0
-Warning: Invalid bench.output_format "xml" (expected auto, callgrind, folded, json or pprof); using the default
+Warning: Invalid bench.output_format "xml" (expected auto, callgrind, folded, json, pprof or trace); using the default
   -> written: callgrind
 Warning: Invalid bench.compress "brotli" (expected auto, gzip, zstd or none); using the default
   -> written: json
