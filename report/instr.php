@@ -76,19 +76,22 @@ function command_instr(array $args): int
     try {
         $status = instr_run($args, $ext, $dir);
         [$tree, $callgrind] = instr_files($dir);
-        $profile = instr_profile($tree, file_get_contents($callgrind), $callgrind);
+        $profile = instr_profile($tree, file_get_contents($callgrind), $callgrind, $overhead);
         $m = new Model(1);
         $m->add($profile);
         $json = json_decode(write_profile($m, 'json', $tree['command'], chosen_counter($m, null), 0), true);
         $json['bench'] = 'instr';
+        // As profile mode writes it: what the owners own plus bench's own (overhead) is the request's total.
+        $json['overhead'] = ['instructions' => $overhead];
+        $json['totals']['instructions'] = ($json['totals']['instructions'] ?? 0) + $overhead;
         write_output($out, json_encode($json, JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE | JSON_THROW_ON_ERROR) . "\n");
         $named = substr($out, 0, -5) . '.callgrind';
         write_output($named, instr_named_callgrind(file_get_contents($callgrind), $tree['nodes']));
         if (!$quiet) {
             $outside = $profile->own[0][0] ?? 0;
-            $total = array_sum(array_map(fn($own) => $own[0] ?? 0, $profile->own));
-            fwrite(STDERR, sprintf("bench: %s instructions in the request, %s (%.2f%%) in no PHP function%s; %s, %s (callgrind, PHP functions named)\n",
-                number_format($total), number_format($outside), $total ? 100 * $outside / $total : 0,
+            $total = array_sum(array_map(fn($own) => $own[0] ?? 0, $profile->own)) + $overhead;
+            fwrite(STDERR, sprintf("bench: %s instructions in the request, %s (%.2f%%) in no PHP function, %s (%.2f%%) bench's own (overhead)%s; %s, %s (callgrind, PHP functions named)\n",
+                number_format($total), number_format($outside), $total ? 100 * $outside / $total : 0, number_format($overhead), $total ? 100 * $overhead / $total : 0,
                 $tree['folded'] ? sprintf(', %s calls past %s nodes run in their callers', number_format($tree['folded']), number_format(INSTR_NODES)) : '',
                 $out, $named));
         }
@@ -175,7 +178,7 @@ function instr_files(string $dir): array
  * children's and bench's own. The root ({request}) has the request's
  * instructions outside any PHP function, and bench's.
  */
-function instr_profile(array $tree, string $text, string $file): Profile
+function instr_profile(array $tree, string $text, string $file, ?int &$overhead = null): Profile
 {
     $cg = read_callgrind($text, $file);
     $ir = array_search('Ir', $cg->counters, true);
@@ -213,6 +216,7 @@ function instr_profile(array $tree, string $text, string $file): Profile
     // hooks' own per frame they saw; and what calls to its children's trampolines cost. The root has the rest: what
     // ran in no PHP function, and bench's own instructions.
     $ran = $again = $inclusive = [];
+    $overhead = 0;
     foreach ($cg->edges as [$caller, $callee, $count, $costs]) {
         $runner = $base($callee);
         if (!in_array($runner, INSTR_RUNNERS, true)) {
@@ -225,6 +229,7 @@ function instr_profile(array $tree, string $text, string $file): Profile
         }
         // The frames' own work, without the runner's.
         $work = ($costs[$ir] ?? 0) - $count * $per[$runner];
+        $overhead += $count * $per[$runner];
         if (preg_match(INSTR_TRAMPOLINE, $cg->funcs[$caller][0], $hex)) {
             $ran[hexdec($hex[1])] = ($ran[hexdec($hex[1])] ?? 0) + $work;
         } elseif (preg_match(INSTR_AGAIN, $cg->funcs[$caller][0], $hex)) {
@@ -235,11 +240,14 @@ function instr_profile(array $tree, string $text, string $file): Profile
     $own = array_fill(0, count($tree['nodes']), 0);
     foreach ($tree['nodes'] as $n => $node) {
         if ($n > 0) {
-            $own[$n] += ($ran[$n] ?? 0) - ($again[$n] ?? 0) - $node['hooked'][0] * $per[INSTR_HOOKS[0]] - $node['hooked'][1] * $per[INSTR_HOOKS[1]];
+            $hooks = $node['hooked'][0] * $per[INSTR_HOOKS[0]] + $node['hooked'][1] * $per[INSTR_HOOKS[1]];
+            $own[$n] += ($ran[$n] ?? 0) - ($again[$n] ?? 0) - $hooks;
             $own[$node['parent']] -= $inclusive[$n] ?? 0;
+            $overhead += ($again[$n] ?? 0) + $hooks;
         }
     }
-    $own[0] = $total - array_sum(array_slice($own, 1));
+    // bench's own (its hooks', its runners' and its trampolines called again) is overhead, no owner's; the root has the rest.
+    $own[0] = $total - array_sum(array_slice($own, 1)) - $overhead;
     $p = new Profile($file, 'json');
     $p->meta = ['mode' => 'profile', 'uri' => $tree['command'], 'script' => $tree['command']];
     $p->addCounter('instructions', 'count');
