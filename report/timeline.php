@@ -223,7 +223,8 @@ function html_timelines(array $timelines): string
     foreach (array_slice($timelines, 0, TIMELINE_REPORT_MAX) as $i => $t) {
         $label = trim(($t->meta['method'] ?? '') . ' ' . ($t->meta['uri'] ?? '' ?: ($t->meta['script'] ?? ''))) . ', ' . human($t->end, 'ns') . ' (' . basename($t->file) . ')';
         $options .= sprintf('<option value="timeline-%d"%s>%s</option>', $i, $i ? '' : ' selected', esc($label));
-        $graphs .= sprintf('<div class="timeline%s" data-id="timeline-%d">%s</div>', $i ? ' hidden' : '', $i, timeline_svg($t, "timeline-svg-$i", 1200));
+        $graphs .= sprintf('<div class="timeline%s" data-id="timeline-%d" data-file="%s">%s</div>', $i ? ' hidden' : '', $i, esc(basename($t->file)),
+            timeline_svg($t, "timeline-svg-$i", 1200));
     }
     $more = count($timelines) > TIMELINE_REPORT_MAX ? sprintf(' The %d longest of %s.', TIMELINE_REPORT_MAX, number_format(count($timelines))) : '';
     return '<section id="timelines"><h2>Timeline</h2><p class="hint">Each request\'s calls as they ran (bench.output_format=trace): '

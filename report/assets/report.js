@@ -223,6 +223,14 @@
             }).filter(function (t) { return t; }).slice(0, 5).join('  ');
             requestFlame = BenchSandwich.drawRequest(document.getElementById('request-flame'), req,
                 data.counters[+flame.getAttribute('data-counter')] || data.counters[data.chosen] || '');
+            // Its timeline too, where the set has its trace.
+            var its = Array.prototype.find.call(document.querySelectorAll('.timeline'), function (div) {
+                return div.getAttribute('data-file') === req.file;
+            });
+            if (its && timeline) {
+                timeline.value = its.getAttribute('data-id');
+                timeline.dispatchEvent(new Event('change'));
+            }
             view.scrollIntoView({block: 'start'});
         });
     });

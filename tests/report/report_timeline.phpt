@@ -55,6 +55,14 @@ $chromium->evaluate('(g => g.id = "outer2")(Array.from(document.querySelectorAll
 $chromium->click('#outer2 rect');
 printf("clicked the second outer: %s px wide, its inner %s\n", $chromium->evaluate('document.querySelector("#outer2 rect").getAttribute("width")'),
     $chromium->evaluate('Array.from(document.querySelectorAll(".timeline:not(.hidden) g.f:not(.hidden)")).filter(g => g.querySelector("title").textContent.startsWith("inner\n")).length') === 1 ? 'alone shown' : 'not alone');
+// Two requests: a row of the requests table opens that request's flame graph and chooses its timeline.
+report_profile('bench.x.trace.json', '<?php function other() { usleep(2000); } other();', ['bench.count_ops' => '0'], 'trace');
+echo report_out(['html', "$dir/bench.w.trace.json", "$dir/bench.x.trace.json", '-o', "$dir/t2.html", '--quiet']);
+$chromium->open("file://$dir/t2.html");
+$chromium->evaluate('(r => r.id = "x-row")(Array.from(document.querySelectorAll("#requests tr[data-request]")).find(r => r.lastChild.textContent === "bench.x.trace.json")); 1');
+$chromium->click('#x-row');
+echo "the second request's row: its flame graph has other(): ", $chromium->evaluate('benchReport.request().frames.some(f => f.name === "other")') ? 'yes' : 'no',
+    "; its timeline shown: ", $chromium->evaluate('document.querySelector(".timeline:not(.hidden)").getAttribute("data-file")'), "\n";
 echo "console: ", $chromium->errors ? implode("\n", $chromium->errors) : 'no error', "\n";
 ?>
 --EXPECT--
@@ -66,4 +74,5 @@ pair 2: inner inside outer yes, a row below yes, outer took at least 5 ms yes, i
 pair 3: inner inside outer yes, a row below yes, outer took at least 5 ms yes, inner at least 3 ms yes, outer after the one before yes
 note: at least 199,990 calls shorter than 100 us inside their callers
 clicked the second outer: 1200.00 px wide, its inner alone shown
+the second request's row: its flame graph has other(): yes; its timeline shown: bench.x.trace.json
 console: no error
