@@ -30,7 +30,10 @@ function bench_instr_owners(string $php, string $flags, string $harness, string 
     // has the same length in every process (000000001, 000000201): an argument's length changes what
     // some owners count (the router app's file body: 755,691 instructions with "1", 755,662 with
     // "000000001"; the htmlesc example's htmlesc_page: 146,485 a warm call against 147,138).
-    $cmd = sprintf('%s%s -n %s instr --quiet -o %s -- %s -n %s %s %s %s %09d 2>&1 >/dev/null', $prefix, escapeshellarg(PHP_BINARY),
+    // bench instr writes its profile with bench.so's writers: the report's PHP loads the one the subject runs with.
+    // (bench's is the last extension that the flags load: the subject's own come first).
+    $report = preg_match_all('/-d\s+\'?extension=\'?([^\s\']+)/', $flags, $so) ? '-d ' . escapeshellarg('extension=' . end($so[1])) : '';
+    $cmd = sprintf('%s%s -n %s %s instr --quiet -o %s -- %s -n %s %s %s %s %09d 2>&1 >/dev/null', $prefix, escapeshellarg(PHP_BINARY), $report,
         escapeshellarg(dirname(__DIR__, 2) . '/bin/bench'), escapeshellarg($json), escapeshellarg($php), $flags,
         escapeshellarg($harness), escapeshellarg($file), escapeshellarg($name), $calls);
     exec($cmd, $lines, $status);
