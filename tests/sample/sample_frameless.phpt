@@ -8,7 +8,7 @@ the wrapper takes the sample due after the call when the ticker saw the call
 running (8.5's VM checks no interrupt after one). Each
 loop runs 200 ms of calls of 40 us or more, on values the compiler cannot
 know, between clock reads: the loop's own opcodes take well under 1% of its
-time, so the function owns at least 90% of its loop's samples (false
+time, so the function owns at least 90% of its loop's samples (80% under valgrind; false
 failure: none seen in 50 runs, 25 each way, on each version). Calls of some
 5 us gave 8.2's ticker as little as 85% under the JIT, the rest going to
 the loop and to hrtime(). Frameless calls that throw
@@ -72,6 +72,9 @@ $ways = [
         'opcache.jit' => 'tracing', 'opcache.jit_buffer_size' => '32M', 'opcache.jit_hot_func' => '1', 'opcache.jit_hot_loop' => '1'],
     'tracing JIT, interrupts' => $jit + ['bench.sample_with_jit' => '1'],
 ];
+// Under valgrind (memcheck) the loop's clock reads cost it more beside the calls: strtr() kept 86% to 89.6%
+// of its loop in two runs there, the other loops over 90%. There the share asked is 80%, here 90%.
+$share = getenv('SKIP_PERF_SENSITIVE') ? 0.8 : 0.9;
 foreach ($ways as $way => $ini) {
     $run = sample_run($code, $ini);
     $paths = sample_folded((string) current($run['files']));
@@ -79,7 +82,7 @@ foreach ($ways as $way => $ini) {
     foreach (['one' => 'implode', 'two' => 'str_contains', 'three' => 'strtr'] as $loop => $leaf) {
         $all = sample_weight($paths, "{request};{main};$loop");
         $own = $paths["{request};{main};$loop;$leaf"] ?? 0;
-        printf("%s owns >= 90%% of %s: %s\n", $leaf, $loop, $own >= 0.9 * $all && $all >= 150e6 ? 'yes' : "no ($own of $all)");
+        printf("%s owns its share of %s: %s\n", $leaf, $loop, $own >= $share * $all && $all >= 150e6 ? 'yes' : "no ($own of $all)");
     }
 }
 ?>
@@ -89,22 +92,22 @@ TypeError: in_array(): Argument #2 ($haystack) must be of type array, string giv
 bc 2 30001,2 true 7531 false abcdef b
 frameless handlers wrapped: %r(yes|none before 8\.4)%r
 jit on: false
-implode owns >= 90% of one: yes
-str_contains owns >= 90% of two: yes
-strtr owns >= 90% of three: yes
+implode owns its share of one: yes
+str_contains owns its share of two: yes
+strtr owns its share of three: yes
 tracing JIT, stacks read by the ticker:
 TypeError: in_array(): Argument #2 ($haystack) must be of type array, string given
 bc 2 30001,2 true 7531 false abcdef b
 frameless handlers wrapped: %r(yes|none before 8\.4)%r
 jit on: true
-implode owns >= 90% of one: yes
-str_contains owns >= 90% of two: yes
-strtr owns >= 90% of three: yes
+implode owns its share of one: yes
+str_contains owns its share of two: yes
+strtr owns its share of three: yes
 tracing JIT, interrupts:
 TypeError: in_array(): Argument #2 ($haystack) must be of type array, string given
 bc 2 30001,2 true 7531 false abcdef b
 frameless handlers wrapped: %r(yes|none before 8\.4)%r
 jit on: true
-implode owns >= 90% of one: yes
-str_contains owns >= 90% of two: yes
-strtr owns >= 90% of three: yes
+implode owns its share of one: yes
+str_contains owns its share of two: yes
+strtr owns its share of three: yes
