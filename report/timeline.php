@@ -79,7 +79,10 @@ function trace_profile(Timeline $t): Profile
         if ($spanTid !== $tid) {
             [$stack, $tid] = [[], $spanTid];
         }
-        $stack = array_slice($stack, 0, $depth);
+        // Back to this span's callers (a copy of the stack per span would be quadratic in a deep trace).
+        while (count($stack) > $depth) {
+            array_pop($stack);
+        }
         $parent = $stack ? end($stack) : $root;
         $node = $p->node($children, $parent, $p->funcIndex($funcs, $name));
         $p->addTo($node, 1, [$duration, $allocs, $bytes]);

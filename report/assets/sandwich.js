@@ -11,21 +11,16 @@ var BenchSandwich = (function () {
     'use strict';
     var NS = 'http://www.w3.org/2000/svg', FRAME = 16, TOP = 30, BOTTOM = 28, MIN_WIDTH = 0.3;
 
-    /** The tree's nodes running f with no caller running f (an inner call is inside them already). */
+    /**
+     * The tree's nodes running f with no caller running f (an inner call is
+     * inside them already): one pass, as a parent comes before its children.
+     */
     function outermost(tree, f) {
-        var out = [], n, p, inside;
-        for (n = 0; n < tree.func.length; n++) {
-            if (tree.func[n] !== f) {
-                continue;
-            }
-            inside = false;
-            for (p = tree.parent[n]; p >= 0; p = tree.parent[p]) {
-                if (tree.func[p] === f) {
-                    inside = true;
-                    break;
-                }
-            }
-            if (!inside) {
+        var out = [], under = [];
+        for (var n = 0; n < tree.func.length; n++) {
+            var p = tree.parent[n];
+            under[n] = p >= 0 && (tree.func[p] === f || under[p]);
+            if (tree.func[n] === f && !under[n]) {
                 out.push(n);
             }
         }
