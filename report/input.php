@@ -233,6 +233,10 @@ function read_profile(string $file, Options $o): Profile
     } finally {
         restore_error_handler();
     }
+    if ($p->moments) {
+        Timeline::keep(sampled_timeline($p));
+        $p->moments = [];
+    }
     $p->meta['time_ns'] = ($p->meta['time_ns'] ?? 0) ?: time_of_file($file);
     return $p;
 }

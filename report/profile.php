@@ -47,6 +47,8 @@ final class Profile
      */
     public array $lineOwn = [];
     public array $lineCalls = [];
+    /** sample mode, where timelines are kept: each time sample in the order taken, [ns from the profile's start, node, weight] */
+    public array $moments = [];
     /** whether readers keep lines: only the commands that show them pay for them */
     public static bool $keepLines = false;
     /** whose files the source views may read for this profile, and under which directory: [uid, root] (see source_trust()) */

@@ -40,6 +40,9 @@ function read_json(string $text, string $file): Profile
         if (Profile::$keepLines) {
             json_lines($p, json_list($json, 'tree'));
         }
+        if (Timeline::$keep) {
+            json_moments($p, json_list($json, 'timeline'));
+        }
     } else {
         json_graph($p, $functions, json_list($json, 'edges'));
     }
@@ -150,6 +153,25 @@ function json_tree(Profile $p, array $tree): void
     }
     if (!$tree) {
         throw new ReadError('an empty "tree"');
+    }
+}
+
+/** Sample mode's timeline: [ns from the request's start, node of the tree, weight] per time sample, in the order taken. */
+function json_moments(Profile $p, array $timeline): void
+{
+    if (count($timeline) > TIMELINE_MAX_EVENTS) {
+        throw new ReadError(sprintf('a timeline of %s samples, more than a timeline draws (%s)', number_format(count($timeline)), number_format(TIMELINE_MAX_EVENTS)));
+    }
+    $nodes = count($p->parent);
+    foreach ($timeline as $i => $moment) {
+        if (!is_array($moment) || !array_is_list($moment) || count($moment) !== 3) {
+            throw new ReadError("timeline[$i] is not [ns, node, weight]");
+        }
+        [$at, $node, $weight] = [int_of($moment[0], "timeline[$i]'s time"), int_of($moment[1], "timeline[$i]'s node"), int_of($moment[2], "timeline[$i]'s weight")];
+        if ($node < 0 || $node >= $nodes) {
+            throw new ReadError("timeline[$i] names node $node, which the tree does not have");
+        }
+        $p->moments[] = [$at, $node, $weight];
     }
 }
 

@@ -35,6 +35,12 @@ function pprof_profile(string $data, string $file): Profile
     $functions = pprof_functions($data, $top['functions'], $strings);
     $locations = pprof_locations($data, $top['locations'], $functions);
     $labels = pprof_samples($data, $p, $top['samples'], $locations, $callsAt, $strings);
+    // A sample's time (a label of its own) is not the request's: it goes on the timeline, from the profile's start.
+    unset($labels[PPROF_TIMESTAMP]);
+    foreach ($p->moments as &$moment) {
+        $moment[0] -= $top['time'];
+    }
+    unset($moment);
     pprof_meta($p, $top, $labels, $strings);
     pprof_totals($p);
     return $p;
@@ -200,9 +206,14 @@ function pprof_locations(string $data, array $spans, array $functions): array
     return $locations;
 }
 
+/** The label of a sample's time, in Unix ns: bench's in sample mode, as continuous profilers write it. */
+const PPROF_TIMESTAMP = 'end_timestamp_ns';
+
 /**
  * Samples into call paths. Returns the string labels of the first sample
- * that has any (the request's, where bench writes them).
+ * that has any (the request's, where bench writes them). Where timelines
+ * are kept, each sample with a time is a moment of the profile, weighed by
+ * its first counter in ns.
  */
 function pprof_samples(string $data, Profile $p, array $spans, array $locations, int $callsAt, array $strings): array
 {
@@ -210,6 +221,7 @@ function pprof_samples(string $data, Profile $p, array $spans, array $locations,
     $funcIndex = $children = $labels = [];
     $width = count($p->counters) + ($callsAt >= 0 ? 1 : 0);
     $locationFuncs = $locationLines = [];
+    $timeAt = Timeline::$keep ? array_search('ns', array_map(fn($c) => $p->units[$c], $p->counters), true) : false;
     foreach ($spans as $i => [$at, $end]) {
         if (($i & 1023) === 1023) {
             memory_guard();
@@ -220,7 +232,7 @@ function pprof_samples(string $data, Profile $p, array $spans, array $locations,
                 pb_repeated($data, $f, $stack);
             } elseif ($f[0] === 2) {
                 pb_repeated($data, $f, $values);
-            } elseif ($f[0] === 3 && !$labels) {
+            } elseif ($f[0] === 3 && (!$labels || $timeAt !== false)) {
                 pprof_label($data, pb_span($f, 'Sample'), $strings, $sampleLabels);
             }
         }
@@ -255,6 +267,9 @@ function pprof_samples(string $data, Profile $p, array $spans, array $locations,
             array_splice($values, $callsAt, 1);
         }
         $p->addTo($node, $calls, $values);
+        if ($timeAt !== false && is_int($sampleLabels[PPROF_TIMESTAMP] ?? null) && count($p->moments) < TIMELINE_MAX_EVENTS) {
+            $p->moments[] = [$sampleLabels[PPROF_TIMESTAMP], $node, $values[$timeAt]];
+        }
         if (Profile::$keepLines) {
             pprof_lines($p, $stack, $locationFuncs, $locationLines, $calls, $values);
         }

@@ -97,6 +97,60 @@ function trace_profile(Timeline $t): Profile
     return $p;
 }
 
+/**
+ * Sample mode's timeline, from a profile's time samples: a span per run of
+ * samples in which a frame stayed on the stack, one sample being the time
+ * since the one before (the first, since the request's start). A call
+ * shorter than the interval is seen only where a sample fell in it, and two
+ * calls of one function in a row with no sample between are one span.
+ * Samples at times no request has (a crafted file's) are left out.
+ */
+function sampled_timeline(Profile $p): Timeline
+{
+    $t = new Timeline();
+    $t->file = $p->file;
+    foreach (['uri', 'method', 'script', 'status', 'time_ns', 'duration_ns'] as $key) {
+        if (isset($p->meta[$key]) && (is_int($p->meta[$key]) || is_string($p->meta[$key]))) {
+            $t->meta[$key] = $p->meta[$key];
+        }
+    }
+    $t->meta['samples'] = count($p->moments);
+    $t->meta['interval_ns'] = $p->meta['interval_ns'] ?? 0;
+    $moments = array_filter($p->moments, fn($m) => $m[0] >= 0 && $m[0] < 1e15);
+    usort($moments, fn($a, $b) => $a[0] <=> $b[0]);
+    $paths = $open = [];
+    $prev = 0;
+    foreach ($moments as [$at, $node]) {
+        if (!isset($paths[$node])) {
+            $path = [];
+            for ($n = $node; $n >= 0 && count($path) <= FLAME_MAX_DEPTH; $n = $p->parent[$n]) {
+                $path[] = $p->func[$n];
+            }
+            $paths[$node] = array_reverse($path);
+        }
+        $path = $paths[$node];
+        // The frames this sample shares with the one before go on; the others end where it begins.
+        $same = 0;
+        while ($same < count($open) && $same < count($path) && $t->spans[$open[$same]][0] === $p->funcs[$path[$same]][0]) {
+            $same++;
+        }
+        foreach (array_slice($open, $same) as $i) {
+            $t->spans[$i][2] = $prev - $t->spans[$i][1];
+        }
+        array_splice($open, $same);
+        for ($d = $same; $d < count($path); $d++) {
+            $open[] = count($t->spans);
+            $t->spans[] = [$p->funcs[$path[$d]][0], $prev, 0, 0, 0, 0, $d];
+        }
+        $prev = $at;
+    }
+    foreach ($open as $i) {
+        $t->spans[$i][2] = $prev - $t->spans[$i][1];
+    }
+    $t->end = $prev;
+    return $t;
+}
+
 /** Reads a trace (decompressed bytes) into a timeline; a ReadError says why it cannot be. */
 function read_trace(string $data, string $file): Timeline
 {
@@ -184,7 +238,10 @@ function timeline_svg(Timeline $t, string $id, float $width): string
     }
     $scale = $t->end > 0 ? $width / $t->end : 0;
     $meta = $t->meta;
-    $note = sprintf('%s: %s', human($t->end, 'ns'), plural(count($t->spans), 'call'))
+    $sampled = isset($meta['samples']);
+    $note = sprintf('%s: %s', human($t->end, 'ns'), $sampled
+        ? sprintf('%s, one every %s: a bar is a frame on the stack from one sample to the next', plural((int) $meta['samples'], 'time sample'), human((int) $meta['interval_ns'], 'ns'))
+        : plural(count($t->spans), 'call'))
         . (isset($meta['folded']) ? sprintf('; %s shorter than %s us inside their callers', number_format((int) $meta['folded']), $meta['trace_min_us'] ?? '?') : '')
         . (!empty($meta['dropped']) ? sprintf('; %s more not kept (bench.trace_max_events)', number_format((int) $meta['dropped'])) : '')
         . (count($bands) > 1 ? '; threads top to bottom: ' . implode(', ', array_map(fn($tid) => $t->threads[$tid] ?? "thread $tid", array_keys($bands))) : '');
@@ -206,7 +263,8 @@ function timeline_svg(Timeline $t, string $id, float $width): string
         }
         $kind = kind_of($name, '');
         $y = $top + ($offset[$tid] + $depth) * FLAME_FRAME_HEIGHT;
-        $title = sprintf("%s\nat %s, took %s\n%s allocations, %s", $name, human($start, 'ns'), human_exact($duration, 'ns'),
+        $title = $sampled ? sprintf("%s\nat %s, on the stack for %s (sampled)", $name, human($start, 'ns'), human_exact($duration, 'ns'))
+            : sprintf("%s\nat %s, took %s\n%s allocations, %s", $name, human($start, 'ns'), human_exact($duration, 'ns'),
             number_format($allocs), human($bytes, 'bytes'));
         $out .= sprintf('<g class="f %s" data-v="%d"><title>%s</title><rect x="%.2f" y="%d" width="%.2f" height="%d" fill="%s"/>'
             . '<text x="%.2f" y="%d">%s</text></g>' . "\n", $kind, $duration, esc($title), $start * $scale, $y, $w,
@@ -230,7 +288,7 @@ function html_timelines(array $timelines): string
             timeline_svg($t, "timeline-svg-$i", 1200));
     }
     $more = count($timelines) > TIMELINE_REPORT_MAX ? sprintf(' The %d longest of %s.', TIMELINE_REPORT_MAX, number_format(count($timelines))) : '';
-    return '<section id="timelines"><h2>Timeline</h2><p class="hint">Each request\'s calls as they ran (bench.output_format=trace): '
+    return '<section id="timelines"><h2>Timeline</h2><p class="hint">Each request\'s calls as they ran (bench.output_format=trace, or the time samples of sample mode\'s JSON and pprof files): '
         . 'a click zooms into a call, Escape resets; the search box finds calls here too.' . esc($more) . '</p>'
         . '<div class="controls"><label>Request <select id="timeline">' . $options . '</select></label></div>' . $graphs . "</section>\n";
 }

@@ -170,6 +170,23 @@ static void bench_dump_json_tree(bench_buf *b, bench_dump_views *v)
 	free(position);
 }
 
+/* Sample mode: the time samples in the order taken, [ns from the request's start, node of "tree", weight]. */
+static void bench_dump_json_timeline(bench_buf *b, const bench_profile_state *p)
+{
+	bench_buf_printf(b, ",\"timeline_dropped\":%" PRIu64 ",\"timeline\":[", p->moments_dropped);
+	for (uint32_t i = 0; i < p->moments_used && !b->failed; i++) {
+		const bench_sample_moment *m = &p->moments[i];
+		bench_buf_puts(b, i ? ",[" : "[");
+		bench_buf_int(b, m->at_ns);
+		bench_buf_puts(b, ",");
+		bench_buf_uint(b, m->node);
+		bench_buf_puts(b, ",");
+		bench_buf_int(b, m->weight);
+		bench_buf_puts(b, "]");
+	}
+	bench_buf_puts(b, "]");
+}
+
 /* A function's opcodes per line, [line, ops] in line order: they add up to its own ops. */
 static void bench_dump_json_line_ops(bench_buf *b, const bench_dump_views *v, uint32_t f)
 {
@@ -259,6 +276,9 @@ void bench_dump_json(bench_buf *b, bench_dump_views *v)
 	/* A merge with profiles that had call edges only has no tree that holds all it says. */
 	if (!m || !m->graph) {
 		bench_dump_json_tree(b, v);
+	}
+	if (!m && p->sampled) {
+		bench_dump_json_timeline(b, p);
 	}
 	bench_buf_puts(b, "}\n");
 }

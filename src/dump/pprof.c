@@ -250,6 +250,61 @@ static void pb_sample_locations(bench_buf *packed, pb_locations *l, const bench_
 	}
 }
 
+/* One Sample: node's locations, its values (calls, then each counter's), the labels its profile has and extra ones (NULL: none). */
+static void pb_sample(bench_buf *b, bench_buf *scratch, bench_buf *packed, pb_locations *l, const bench_profile_state *p, uint32_t node,
+	uint64_t calls, const int64_t *values, int nvalues, const bench_buf *labels, const bench_buf *extra)
+{
+	pb_sample_locations(packed, l, p, node, bench_dump_own_line(p, node));
+	pb_message(scratch, PB_SAMPLE_LOCATION_ID, packed);
+	pb_varint(packed, calls);
+	for (int i = 0; i < nvalues; i++) {
+		pb_varint(packed, (uint64_t) values[i]);
+	}
+	pb_message(scratch, PB_SAMPLE_VALUE, packed);
+	for (int i = 0; i < 2; i++) {
+		const bench_buf *its = i ? extra : labels;
+		if (its && its->data) {
+			bench_buf_append(scratch, its->data, its->len);
+		}
+	}
+	pb_message(b, PB_PROFILE_SAMPLE, scratch);
+}
+
+/*
+ * Sample mode: per node, its time samples (indexes of p->moments) in the
+ * order taken, node n's from order[first[n]] up to order[first[n + 1]].
+ * Left empty when memory ran out.
+ */
+typedef struct {
+	uint32_t *first, *order;
+} pb_moments;
+
+static void pb_moments_by_node(pb_moments *pm, const bench_profile_state *p)
+{
+	pm->first = calloc((size_t) p->nodes_used + 1, sizeof(*pm->first));
+	pm->order = malloc((size_t) p->moments_used * sizeof(*pm->order));
+	if (!pm->first || !pm->order) {
+		free(pm->first);
+		free(pm->order);
+		*pm = (pb_moments) {0};
+		return;
+	}
+	/* A counting sort: counts, their running sums (each node's end), then each node's start. */
+	for (uint32_t i = 0; i < p->moments_used; i++) {
+		pm->first[p->moments[i].node + 1]++;
+	}
+	for (uint32_t n = 1; n <= p->nodes_used; n++) {
+		pm->first[n] += pm->first[n - 1];
+	}
+	for (uint32_t i = 0; i < p->moments_used; i++) {
+		pm->order[pm->first[p->moments[i].node]++] = i;
+	}
+	for (uint32_t n = p->nodes_used; n > 0; n--) {
+		pm->first[n] = pm->first[n - 1];
+	}
+	pm->first[0] = 0;
+}
+
 /*
  * Opcodes per line (profile mode, bench.count_ops=1) are counted per
  * function, not per call path. Each node of a function takes its own
@@ -328,7 +383,7 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_du
 	int counters[BENCH_COUNTER_COUNT];
 	int ncounters = bench_dump_counters(p, s, counters), sort_counter = bench_dump_sort_counter(p, s);
 	const bench_profile_request *r = &p->request;
-	bench_buf scratch = {0}, packed = {0}, labels = {0};
+	bench_buf scratch = {0}, packed = {0}, labels = {0}, stamp = {0};
 	pb_strings strings = {0};
 	pb_locations locations = {0};
 	char text[5][1100];
@@ -382,32 +437,48 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_du
 		}
 	}
 
+	/* Sample mode: each time sample of the timeline is a sample of its own, with its time. */
+	int time_at = -1;
+	pb_moments moments = {0};
+	for (int i = 0; i < ncounters; i++) {
+		time_at = counters[i] == (s->sample_cpu ? BENCH_COUNTER_CPU_NS : BENCH_COUNTER_WALL_NS) ? i : time_at;
+	}
+	/* Out of memory, the time samples stay in each node's own sample, as in a merge. */
+	if (!m && p->sampled && p->moments_used && time_at >= 0) {
+		pb_moments_by_node(&moments, p);
+	}
+
 	/* A sample per call path with a cost: its locations from the leaf up, and its own values. */
 	/* Once the output failed (bench.output_max_mb), no more: a deep recursion's stacks grow with the square of its depth. */
 	for (uint32_t n = 0; n < p->nodes_used && !b->failed; n++) {
 		const bench_profile_node *node = &p->nodes[n];
 		int64_t ops = line_ops.at ? pb_line_op_samples(b, &scratch, &packed, &locations, &line_ops, p, n, ops_at, ncounters, &labels) : 0;
-		bool any = node->calls != 0;
-
-		for (int i = 0; i < ncounters && !any; i++) {
-			any = (i == ops_at && line_ops.at ? ops : node->own[counters[i]]) != 0;
-		}
-		if (!any) {
-			continue;
-		}
-		pb_sample_locations(&packed, &locations, p, n, bench_dump_own_line(p, n));
-		pb_message(&scratch, PB_SAMPLE_LOCATION_ID, &packed);
-		pb_varint(&packed, node->calls);
-		for (int i = 0; i < ncounters; i++) {
-			pb_varint(&packed, (uint64_t) (i == ops_at && line_ops.at ? ops : node->own[counters[i]]));
-		}
-		pb_message(&scratch, PB_SAMPLE_VALUE, &packed);
+		int64_t values[BENCH_COUNTER_COUNT];
+		uint64_t calls = node->calls;
 		/* A merge's sample has the labels of the profiles whose root it is under. */
 		const bench_buf *its = m ? pb_merge_sample_labels(m, label_sets, p, n) : &labels;
-		if (its) {
-			bench_buf_append(&scratch, its->data ? its->data : "", its->len);
+
+		for (int i = 0; i < ncounters; i++) {
+			values[i] = i == ops_at && line_ops.at ? ops : node->own[counters[i]];
 		}
-		pb_message(b, PB_PROFILE_SAMPLE, &scratch);
+		for (uint32_t k = moments.order ? moments.first[n] : 0; moments.order && k < moments.first[n + 1] && !b->failed; k++) {
+			const bench_sample_moment *moment = &p->moments[moments.order[k]];
+			int64_t one[BENCH_COUNTER_COUNT] = {0};
+
+			one[time_at] = moment->weight;
+			values[time_at] -= moment->weight;
+			calls--;
+			pb_label(&stamp, &scratch, &strings, "end_timestamp_ns", NULL, r->time_ns + moment->at_ns);
+			pb_sample(b, &scratch, &packed, &locations, p, n, 1, one, ncounters, its, &stamp);
+			stamp.len = 0;
+		}
+		bool any = calls != 0;
+		for (int i = 0; i < ncounters && !any; i++) {
+			any = values[i] != 0;
+		}
+		if (any) {
+			pb_sample(b, &scratch, &packed, &locations, p, n, calls, values, ncounters, its, NULL);
+		}
 	}
 	pb_mapping(b, &scratch, &strings);
 
@@ -452,7 +523,7 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_du
 		bench_buf_text(&scratch, strings.items[i], strlen(strings.items[i]), '\0', '\0');
 		pb_message(b, PB_PROFILE_STRING_TABLE, &scratch);
 	}
-	if (strings.failed || locations.failed || scratch.failed || packed.failed || labels.failed) {
+	if (strings.failed || locations.failed || scratch.failed || packed.failed || labels.failed || stamp.failed) {
 		b->failed = true;
 	}
 	free(line_ops.at);
@@ -465,6 +536,9 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_du
 	free(strings.items);
 	free(locations.items);
 	free(locations.table);
+	free(moments.first);
+	free(moments.order);
+	bench_buf_free(&stamp);
 	bench_buf_free(&scratch);
 	bench_buf_free(&packed);
 	bench_buf_free(&labels);

@@ -288,6 +288,7 @@ static void bench_writer_free_job(bench_writer_job *job)
 	free(job->profile.funcs);
 	free(job->profile.nodes);
 	free(job->profile.spans);
+	free(job->profile.moments);
 	free(job->profile.request.labels);
 	free(job);
 }
@@ -425,6 +426,8 @@ void bench_writer_enqueue(bench_profile_state *p, const bench_dump_settings *set
 	p->funcs_used = p->funcs_size = 0;
 	p->spans = NULL;
 	p->spans_used = p->spans_size = 0;
+	p->moments = NULL;
+	p->moments_used = p->moments_size = 0;
 	p->request.labels = NULL;
 
 	pthread_mutex_lock(&bench_writer.lock);

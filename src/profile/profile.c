@@ -489,6 +489,8 @@ bool bench_profile_begin_tree(bench_profile_state *p)
 	p->alloc_counters = false;
 	p->samples = 0;
 	p->alloc_samples = 0;
+	p->moments_used = 0;
+	p->moments_dropped = 0;
 	return true;
 }
 
@@ -746,6 +748,7 @@ void bench_profile_mshutdown(void)
 	free(p->stack);
 	free(p->trace_open);
 	free(p->spans);
+	free(p->moments);
 	free(p->fiber_stacks);
 	memset(p, 0, sizeof(*p));
 	bench_profile_free_owners();

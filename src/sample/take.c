@@ -154,6 +154,17 @@ static uint32_t bench_sample_tick_path(bench_profile_state *p, zend_execute_data
 	return bench_sample_path(p, top, 0, 0);
 }
 
+/* A time sample on the request's timeline; past BENCH_SAMPLE_MOMENTS_MAX, or out of memory, counted only. */
+static void bench_sample_note_moment(bench_profile_state *p, uint32_t node, int64_t weight)
+{
+	if (p->moments_used >= BENCH_SAMPLE_MOMENTS_MAX
+			|| !bench_tree_grow((void **) &p->moments, &p->moments_size, sizeof(*p->moments), p->moments_used + 1)) {
+		p->moments_dropped++;
+		return;
+	}
+	p->moments[p->moments_used++] = (bench_sample_moment) {bench_clock_ns(CLOCK_MONOTONIC) - p->start_ns, weight, node};
+}
+
 /* A sample of the stack at top, with leaf (a function that pushed no frame) above it when not NULL. */
 static void bench_sample_take(zend_execute_data *top, zend_function *leaf, uint32_t ticks)
 {
@@ -208,6 +219,7 @@ static void bench_sample_take(zend_execute_data *top, zend_function *leaf, uint3
 	}
 	p->nodes[node].own[counter] += weight;
 	p->nodes[node].calls++;
+	bench_sample_note_moment(p, node, weight);
 	bench_sample.samples++;
 	bench_sample.taking = false;
 }

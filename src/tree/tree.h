@@ -83,6 +83,18 @@ typedef struct {
 	uint32_t track;
 } bench_trace_span;
 
+/** Sample mode: a time sample on the request's timeline. */
+typedef struct {
+	/** when it was taken, ns from the request's start (CLOCK_MONOTONIC) */
+	int64_t at_ns;
+	/** what it weighed: the sampled clock's ns, as its node's own cost has it */
+	int64_t weight;
+	uint32_t node;
+} bench_sample_moment;
+
+/** Time samples a request keeps on its timeline at most (24 bytes each): past them, samples count in moments_dropped. */
+#define BENCH_SAMPLE_MOMENTS_MAX 65536
+
 /** A call still running, traced: where its span starts. */
 typedef struct {
 	uint64_t start, allocs, alloc_bytes;
@@ -243,6 +255,14 @@ typedef struct {
 	/** whether this request takes no time samples at all (time_samples_how then says why) */
 	bool time_samples_off;
 	uint64_t samples, alloc_samples;
+	/**
+	 * sample mode: the time samples taken by the PHP thread in order (not
+	 * those the ticker reads under opcache's JIT), at most
+	 * BENCH_SAMPLE_MOMENTS_MAX, and those past it
+	 */
+	bench_sample_moment *moments;
+	uint32_t moments_used, moments_size;
+	uint64_t moments_dropped;
 	/**
 	 * sample mode, wall clock: the request's time that no sample weighed (a
 	 * ticker kept off its CPU until the request had ended), in whole
