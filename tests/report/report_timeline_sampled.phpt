@@ -44,6 +44,10 @@ foreach (['bench.s.json', 'bench.s.pb.gz'] as $file) {
     $of = fn(string $name) => array_values(array_filter($spans, fn($s) => $s[0] === $name));
     [$outer, $inner] = [$of('outer'), $of('inner')];
     echo "$file: outer ", count($outer), ", inner ", count($inner), "\n";
+    if (($shots = getenv('BENCH_SCREENSHOTS')) && $file === 'bench.s.json') {
+        $chromium->evaluate('document.getElementById("timelines").scrollIntoView(); 1');
+        $chromium->screenshot("$shots/report-timeline-sampled.png");
+    }
     foreach ($outer as $k => [, $x, $w, $y, $ns]) {
         [, $ix, $iw, $iy, $ins] = $inner[$k] ?? [null, -1, 0, 0, 0];
         printf("  pair %d: inner inside outer %s, a row below %s, outer at least 15 ms %s, inner at least 8 ms %s, after the one before %s\n", $k + 1,
