@@ -30,6 +30,7 @@
 #include "src/instr/instr.h"
 #include "src/profile/profile.h"
 #include "src/sample/sample.h"
+#include "src/tree/tree.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(bench)
 
@@ -552,6 +553,7 @@ static void bench_request_end(void)
 	}
 	bench_dump_settle();
 	bench_alloc_rshutdown();
+	bench_request_forget_handled();
 }
 
 /* Whether bench_request_end() runs after every module's RSHUTDOWN (src/hooks/request_end.h). */

@@ -64,6 +64,24 @@ function bench_stop(): array {}
 function bench_label(string $key, string $value): bool {}
 
 /**
+ * Worker mode: a long-running script that handles one request per iteration
+ * of its loop (RoadRunner, Swoole, FrankenPHP's workers) begins a handled
+ * request's own profile here, with its URI and method; the profile running
+ * until now (the worker's start, or a handled request not ended) is written
+ * first. In profile mode every handled request is profiled, in sample mode
+ * those bench.sample_requests draws. False when none began.
+ */
+function bench_request_begin(string $uri = "", string $method = ""): bool {}
+
+/**
+ * Worker mode: ends the handled request's profile with its HTTP status (0:
+ * none) and writes it to bench.output_dir, as a request's end would; nothing
+ * is profiled until the next bench_request_begin(). False when no profile
+ * was running.
+ */
+function bench_request_end(int $status = 0): bool {}
+
+/**
  * Decompresses $data, one or more zstd frames (a profile written with
  * bench.compress=zstd), for readers such as bin/bench: PHP has no zstd of its
  * own. A ValueError when $data is not zstd, is truncated or corrupt, or would

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: f8174201164ccd2ffc8094e2f892f8ba60ff093c */
+ * Stub hash: de885e5f59dfd23ec187a520b445464627f1ed33 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_measure, 0, 1, IS_ARRAY, 0)
 	ZEND_ARG_TYPE_INFO(0, subject, IS_CALLABLE, 0)
@@ -22,6 +22,15 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_label, 0, 2, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO(0, value, IS_STRING, 0)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_request_begin, 0, 0, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, uri, IS_STRING, 0, "\"\"")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, method, IS_STRING, 0, "\"\"")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_request_end, 0, 0, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, status, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_zstd_decompress, 0, 1, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO(0, data, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, max_length, IS_LONG, 0, "0")
@@ -40,6 +49,8 @@ ZEND_FUNCTION(bench_info);
 ZEND_FUNCTION(bench_start);
 ZEND_FUNCTION(bench_stop);
 ZEND_FUNCTION(bench_label);
+ZEND_FUNCTION(bench_request_begin);
+ZEND_FUNCTION(bench_request_end);
 ZEND_FUNCTION(bench_zstd_decompress);
 ZEND_FUNCTION(bench_internal_write_profile);
 
@@ -51,6 +62,8 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_FE(bench_start, arginfo_bench_start)
 	ZEND_FE(bench_stop, arginfo_bench_stop)
 	ZEND_FE(bench_label, arginfo_bench_label)
+	ZEND_FE(bench_request_begin, arginfo_bench_request_begin)
+	ZEND_FE(bench_request_end, arginfo_bench_request_end)
 	ZEND_FE(bench_zstd_decompress, arginfo_bench_zstd_decompress)
 	ZEND_FE(bench_internal_write_profile, arginfo_bench_internal_write_profile)
 	ZEND_FE_END

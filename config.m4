@@ -125,7 +125,8 @@ if test "$PHP_BENCH" != "no"; then
     src/sample/sample.c \
     src/tree/request.c \
     src/tree/symbols.c \
-    src/tree/tree.c"
+    src/tree/tree.c \
+    src/worker/worker.c"
 
   PHP_NEW_EXTENSION([bench], [$bench_sources], [$ext_shared], , [$BENCH_CFLAGS])
   dnl The sampling ticker and the writer are threads; allocation samples use log() and dladdr().
@@ -149,6 +150,7 @@ if test "$PHP_BENCH" != "no"; then
   PHP_ADD_BUILD_DIR([$ext_builddir/src/profile])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/sample])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/tree])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/worker])
   dnl make install puts the report command (bin/bench) beside the extension.
   PHP_ADD_MAKEFILE_FRAGMENT
 fi

@@ -681,6 +681,43 @@ void bench_profile_rshutdown(void)
 	bench_profile_fiber_free_all(p);
 }
 
+/*
+ * A worker's handled request begins (bench_request_begin()): the profile
+ * running until now (the worker's start, or a handled request not ended) is
+ * written as its own, and a new one starts here, as bench_start() does.
+ */
+bool bench_profile_handle_begin(const char *uri, const char *method)
+{
+	bench_profile_state *p = &bench_profile;
+	bench_cost start;
+
+	bench_profile_handle_end(0);
+	bench_request_handle(uri, method);
+	bench_alloc_count_until_rshutdown();
+	bench_cost_begin(&start);
+	bench_profile_start(p, &start);
+	if (p->active) {
+		bench_dump_owe();
+	}
+	return p->active;
+}
+
+/* A worker's handled request ends with status: its profile is written, nothing profiled until the next begins. */
+bool bench_profile_handle_end(int status)
+{
+	bench_profile_state *p = &bench_profile;
+
+	if (!p->active) {
+		return false;
+	}
+	bench_handled.status = status;
+	bench_profile_finish(p);
+	bench_dump_profile(p);
+	bench_dump_settle();
+	bench_live_say_incomplete(p);
+	return true;
+}
+
 /* {{{ bench_start(): bool */
 PHP_FUNCTION(bench_start)
 {

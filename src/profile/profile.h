@@ -49,6 +49,12 @@ void bench_profile_rshutdown(void);
 /** Frees what the last profile kept (MSHUTDOWN). */
 void bench_profile_mshutdown(void);
 
+/** Worker mode (bench_request_begin()): writes the running profile and starts one for a handled request; false when none could start. */
+bool bench_profile_handle_begin(const char *uri, const char *method);
+
+/** Worker mode (bench_request_end()): ends the handled request's profile with its status and writes it; false when none ran. */
+bool bench_profile_handle_end(int status);
+
 /** Enters an owner frame (observer begin). */
 void bench_profile_enter(zend_execute_data *execute_data);
 

@@ -363,18 +363,9 @@ static bool bench_sample_signal_refused(bench_profile_state *p)
 	return true;
 }
 
-void bench_sample_rinit(void)
+/* Begins sampling a request (the SAPI's, or one a worker handles): its profile, and the ticker or timer signal running. */
+static void bench_sample_begin_request(bench_profile_state *p)
 {
-	bench_profile_state *p = bench_profile_get();
-
-#if PHP_VERSION_ID >= 80400
-	/* A fatal error in a frameless call left it posted. */
-	__atomic_store_n(&bench_frameless_running, 0, __ATOMIC_RELAXED);
-#endif
-
-	if (!bench_sample_drawn(BENCH_INI(sample_requests)) || !bench_profile_starts_with_request()) {
-		return;
-	}
 	const char *refused = bench_sample_time_refused();
 	/* Under the JIT, the ticker reads the stacks itself where it can copy frames: no interrupt is raised. */
 	bool stacks = refused && bench_sample_copies_frames;
@@ -422,6 +413,18 @@ void bench_sample_rinit(void)
 	__atomic_store_n(&bench_sample_wanted_ns, p->start_ns, __ATOMIC_RELAXED);
 	__atomic_store_n(&bench_sample_running, true, __ATOMIC_SEQ_CST);
 	bench_sample_unpark();
+}
+
+void bench_sample_rinit(void)
+{
+#if PHP_VERSION_ID >= 80400
+	/* A fatal error in a frameless call left it posted. */
+	__atomic_store_n(&bench_frameless_running, 0, __ATOMIC_RELAXED);
+#endif
+
+	if (bench_sample_drawn(BENCH_INI(sample_requests)) && bench_profile_starts_with_request()) {
+		bench_sample_begin_request(bench_profile_get());
+	}
 }
 
 /*
@@ -492,10 +495,9 @@ static void bench_sample_charge_unsampled(bench_profile_state *p)
 	p->unsampled_ns = missing;
 }
 
-void bench_sample_rshutdown(void)
+/* Ends sampling a request: the ticker parked, its profile written (or counted empty). */
+static void bench_sample_end_request(bench_profile_state *p)
 {
-	bench_profile_state *p = bench_profile_get();
-
 	if (!p->active) {
 		bench_live_sampled_discard();
 		return;
@@ -545,6 +547,37 @@ void bench_sample_rshutdown(void)
 	bench_profile_note_request(p);
 	bench_dump_profile(p);
 	bench_live_say_incomplete(p);
+}
+
+void bench_sample_rshutdown(void)
+{
+	bench_sample_end_request(bench_profile_get());
+}
+
+bool bench_sample_handle_begin(const char *uri, const char *method)
+{
+	bench_profile_state *p = bench_profile_get();
+
+	bench_sample_handle_end(0);
+	bench_request_handle(uri, method);
+	if (bench_sample_drawn(BENCH_INI(sample_requests))) {
+		bench_sample_begin_request(p);
+		if (p->active) {
+			bench_dump_owe();
+		}
+	}
+	return p->active;
+}
+
+bool bench_sample_handle_end(int status)
+{
+	bench_profile_state *p = bench_profile_get();
+	bool active = p->active;
+
+	bench_handled.status = status;
+	bench_sample_end_request(p);
+	bench_dump_settle();
+	return active;
 }
 
 /* bench_info()'s time_samples: on, read by the ticker, or off under opcache's JIT. */

@@ -39,6 +39,12 @@ void bench_sample_rshutdown(void);
 /** Stops the ticker thread (MSHUTDOWN). */
 void bench_sample_mshutdown(void);
 
+/** Worker mode (bench_request_begin()): writes the running profile, and samples the handled request as bench.sample_requests draws; false when it is not sampled. */
+bool bench_sample_handle_begin(const char *uri, const char *method);
+
+/** Worker mode (bench_request_end()): ends sampling the handled request with its status, writing its profile; false when none ran. */
+bool bench_sample_handle_end(int status);
+
 /** For bench_info(): whether the ticker runs, how internal and frameless calls are attributed. */
 void bench_sample_info(zval *out);
 

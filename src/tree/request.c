@@ -88,10 +88,36 @@ static size_t bench_request_kept_query(char *out, size_t cap, size_t len, const 
 	return len;
 }
 
+ZEND_EXT_TLS bench_handled_request bench_handled;
+
+void bench_request_handle(const char *uri, const char *method)
+{
+	bench_handled.set = true;
+	bench_handled.status = 0;
+	size_t len = strlen(uri);
+
+	/* One longer than the field is cut on a character's boundary (UTF-8), as the SAPI's is. */
+	if (len >= sizeof(bench_handled.uri)) {
+		len = sizeof(bench_handled.uri) - 1;
+		while (len > 0 && ((unsigned char) uri[len] & 0xc0) == 0x80) {
+			len--;
+		}
+	}
+	memcpy(bench_handled.uri, uri, len);
+	bench_handled.uri[len] = '\0';
+	snprintf(bench_handled.method, sizeof(bench_handled.method), "%s", method);
+}
+
+void bench_request_forget_handled(void)
+{
+	bench_handled.set = false;
+}
+
 void bench_profile_note_request(bench_profile_state *p)
 {
 	bench_profile_request *r = &p->request;
-	const char *uri = bench_request_uri();
+	const bench_handled_request *h = bench_handled.set ? &bench_handled : NULL;
+	const char *uri = h && h->uri[0] ? h->uri : bench_request_uri();
 	const char *command = uri ? uri : (SG(request_info).path_translated ? SG(request_info).path_translated : "-");
 	struct timespec now;
 
@@ -112,8 +138,13 @@ void bench_profile_note_request(bench_profile_state *p)
 	r->command[len] = '\0';
 	snprintf(r->sapi, sizeof(r->sapi), "%s", sapi_module.name ? sapi_module.name : "-");
 	/* Methods are short words; a longer one (any client can send one) is cut. */
-	snprintf(r->method, sizeof(r->method), "%s", SG(request_info).request_method ? SG(request_info).request_method : "");
-	r->status = SG(request_info).request_method ? SG(sapi_headers).http_response_code : 0;
+	if (h) {
+		memcpy(r->method, h->method, sizeof(r->method));
+		r->status = h->status;
+	} else {
+		snprintf(r->method, sizeof(r->method), "%s", SG(request_info).request_method ? SG(request_info).request_method : "");
+		r->status = SG(request_info).request_method ? SG(sapi_headers).http_response_code : 0;
+	}
 	r->duration_ns = p->end_ns - p->start_ns;
 	r->peak_memory = zend_memory_peak_usage(false);
 	r->pid = bench_pid();

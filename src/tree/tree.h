@@ -280,6 +280,27 @@ typedef struct {
 	int64_t gc_ns;
 } bench_profile_state;
 
+/**
+ * A request that a long-running worker handles (bench_request_begin(), worker
+ * mode): its URI and method, and at its end its status, stand in for the
+ * SAPI's in its profile. Kept by the PHP thread until its SAPI request ends.
+ */
+typedef struct {
+	bool set;
+	char uri[1024];
+	char method[16];
+	int status;
+} bench_handled_request;
+
+/* The request this thread's worker handles, while one runs (src/tree/request.c). */
+extern ZEND_EXT_TLS bench_handled_request bench_handled BENCH_HIDDEN;
+
+/** Notes the request a worker handles from now on: its URI (a query string as bench.uri_query keeps it) and method. */
+void bench_request_handle(const char *uri, const char *method);
+
+/** The SAPI's request ends: a handled request's URI no longer stands for it. */
+void bench_request_forget_handled(void);
+
 /* The profile of this thread (src/tree/tree.c). Everything in it is malloc'd: the profiler's memory is never counted as the request's. */
 extern ZEND_EXT_TLS bench_profile_state bench_profile BENCH_HIDDEN;
 
