@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: f8174201164ccd2ffc8094e2f892f8ba60ff093c */
+ * Stub hash: c4b28f301aa8c9b3db81c95107c7b57758b38487 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_measure, 0, 1, IS_ARRAY, 0)
 	ZEND_ARG_TYPE_INFO(0, subject, IS_CALLABLE, 0)
@@ -33,6 +33,12 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_internal_write_profile, 0,
 	ZEND_ARG_TYPE_INFO(0, max_bytes, IS_LONG, 0)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_internal_profile_views, 0, 1, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, profile, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_bench_internal_counters arginfo_bench_counters
+
 
 ZEND_FUNCTION(bench_measure);
 ZEND_FUNCTION(bench_counters);
@@ -42,6 +48,8 @@ ZEND_FUNCTION(bench_stop);
 ZEND_FUNCTION(bench_label);
 ZEND_FUNCTION(bench_zstd_decompress);
 ZEND_FUNCTION(bench_internal_write_profile);
+ZEND_FUNCTION(bench_internal_profile_views);
+ZEND_FUNCTION(bench_internal_counters);
 
 
 static const zend_function_entry ext_functions[] = {
@@ -53,5 +61,7 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_FE(bench_label, arginfo_bench_label)
 	ZEND_FE(bench_zstd_decompress, arginfo_bench_zstd_decompress)
 	ZEND_FE(bench_internal_write_profile, arginfo_bench_internal_write_profile)
+	ZEND_FE(bench_internal_profile_views, arginfo_bench_internal_profile_views)
+	ZEND_FE(bench_internal_counters, arginfo_bench_internal_counters)
 	ZEND_FE_END
 };

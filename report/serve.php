@@ -37,7 +37,7 @@ function command_serve(Options $o): int
     $php = [PHP_BINARY];
     if (php_ini_loaded_file() === false && php_ini_scanned_files() === false) {
         $php[] = '-n';
-        // bench.so reads zstd: the server loads the build it would have reloaded with (load_bench()).
+        // bench.so computes the views and reads zstd: the server loads the build it would have reloaded with (load_bench()).
         $so = dirname(__DIR__) . '/modules/bench.so';
         if (function_exists('bench_zstd_decompress') && is_file($so)) {
             array_push($php, '-d', "extension=$so");
