@@ -291,13 +291,10 @@ Model::$mix = random_int(1 << 20, (1 << 24) - 1) | 1;
  * bench_internal_profile_views(), and its writers, bench_internal_write_profile()):
  * the counters $counters (model ids, slots 0 to n - 1 there), the functions,
  * the tree with the side's calls and own costs, and what profiles with call
- * edges only gave. A ReadError without bench.so.
+ * edges only gave. (main() and bench instr make sure that bench.so is there.)
  */
 function model_array(Model $m, int $side, array $counters): array
 {
-    if (!function_exists('bench_internal_profile_views')) {
-        throw new ReadError(BENCH_SO_NEEDED);
-    }
     $array = [
         'counters' => array_map(fn($c) => [$m->counterName[$c], $m->counterUnit[$c]], $counters),
         'functions' => array_map(fn($f) => [$m->funcName[$f], $m->funcFile[$f], $m->funcLine[$f]], array_keys($m->funcName)),
