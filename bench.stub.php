@@ -98,3 +98,20 @@ function bench_zstd_decompress(string $data, int $max_length = 0): string {}
  * $max_bytes (0: no limit), 2 when a sum passes int64.
  */
 function bench_internal_write_profile(string $format, array $profile, int $max_bytes): string {}
+
+/**
+ * For bin/bench only, not an API: the views of a profile ($profile,
+ * report/merge.php's arrays, of one side of a model) that the writers use:
+ * per function calls, own and inclusive costs (counted once in a recursion),
+ * per call edge calls and inclusive costs, per counter the total, keyed by
+ * the arrays' ids ("calls", "own", "incl", "edges", "total"). An Exception
+ * with code 2 when a sum passes int64.
+ */
+function bench_internal_profile_views(array $profile): array {}
+
+/**
+ * For bin/bench only, not an API: bench's counters in order, as
+ * bench_counter_info has them, name => ["unit" => "ns", "bytes" or "count",
+ * "exact" => bool, "attributed" => bool, "pprof" => its sample type].
+ */
+function bench_internal_counters(): array {}

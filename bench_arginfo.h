@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: de885e5f59dfd23ec187a520b445464627f1ed33 */
+ * Stub hash: 473b6e367336c7a3f65a677ff0ec15ed72ea81a4 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_measure, 0, 1, IS_ARRAY, 0)
 	ZEND_ARG_TYPE_INFO(0, subject, IS_CALLABLE, 0)
@@ -42,6 +42,12 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_internal_write_profile, 0,
 	ZEND_ARG_TYPE_INFO(0, max_bytes, IS_LONG, 0)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_bench_internal_profile_views, 0, 1, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, profile, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_bench_internal_counters arginfo_bench_counters
+
 
 ZEND_FUNCTION(bench_measure);
 ZEND_FUNCTION(bench_counters);
@@ -53,6 +59,8 @@ ZEND_FUNCTION(bench_request_begin);
 ZEND_FUNCTION(bench_request_end);
 ZEND_FUNCTION(bench_zstd_decompress);
 ZEND_FUNCTION(bench_internal_write_profile);
+ZEND_FUNCTION(bench_internal_profile_views);
+ZEND_FUNCTION(bench_internal_counters);
 
 
 static const zend_function_entry ext_functions[] = {
@@ -66,5 +74,7 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_FE(bench_request_end, arginfo_bench_request_end)
 	ZEND_FE(bench_zstd_decompress, arginfo_bench_zstd_decompress)
 	ZEND_FE(bench_internal_write_profile, arginfo_bench_internal_write_profile)
+	ZEND_FE(bench_internal_profile_views, arginfo_bench_internal_profile_views)
+	ZEND_FE(bench_internal_counters, arginfo_bench_internal_counters)
 	ZEND_FE_END
 };

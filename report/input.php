@@ -171,10 +171,6 @@ function gunzip(string $data, int $max): string
 
 function unzstd(string $data, int $max): string
 {
-    if (!function_exists('bench_zstd_decompress')) {
-        throw new ReadError('zstd-compressed, and this PHP has not loaded bench, which reads zstd '
-            . '(php -d extension=/path/to/bench.so ' . ($_SERVER['argv'][0] ?? 'bench') . ' ..., or zstd -d it first)');
-    }
     try {
         return bench_zstd_decompress($data, $max);
     } catch (\ValueError $e) {

@@ -1,8 +1,9 @@
 <?php
 /*
  * bench report: the command (bin/bench) that turns profiles into answers:
- * top, flame, html, merge, diff, lines, instr and serve. Needs PHP and, to
- * write a profile (merge, instr) or read zstd files, the bench extension.
+ * top, flame, html, merge, diff, lines, instr and serve. Needs PHP and the
+ * bench extension, whose views every command reads (views.php) and whose
+ * writers merge and instr write with; it reads zstd files too.
  */
 namespace Bench\Report;
 
@@ -31,7 +32,7 @@ function main(array $argv): int
     }
     // instr runs a command, whose arguments are its own: it reads no profile of the command line.
     if ($first === 'instr') {
-        return load_bench($argv, true, instr_extension(array_slice($argv, 2))) ?? command_instr(array_slice($argv, 2));
+        return load_bench($argv, instr_extension(array_slice($argv, 2))) ?? command_instr(array_slice($argv, 2));
     }
     try {
         $o = Options::parse($argv);
@@ -49,10 +50,14 @@ function main(array $argv): int
     // The command's own limit, whatever php.ini says (Debian's CLI has none): with it, a file too large to read is skipped
     // with its reason (memory_guard()) rather than taking the machine's memory or ending the command.
     ini_set('memory_limit', (string) $o->maxMemory);
-    $zstd = array_filter([...$o->files, ...$o->after], fn($f) => is_dir($f) || str_contains($f, '.zst'));
-    $status = load_bench($argv, $o->command === 'merge' || $zstd);
+    $status = load_bench($argv);
     if ($status !== null) {
         return $status;
+    }
+    // Every command reads its views from bench.so (views.php), merge writes with it: said before any profile is read.
+    if (!function_exists('bench_internal_profile_views')) {
+        fwrite(STDERR, 'bench: ' . BENCH_SO_NEEDED . "\n");
+        return 1;
     }
     // What the commands print (not the files they write, even to stdout) goes to a terminal: see printable().
     ob_start(printable(...));
@@ -139,16 +144,15 @@ function load_set(array $args, Options $o, Model $m, int $side = 0, ?callable $a
 }
 
 /**
- * Where the command needs bench (it writes a profile, or reads zstd files)
- * and bench is not loaded: loads it with dl() from PHP's extension
+ * Where bench is not loaded: loads it with dl() from PHP's extension
  * directory, or runs this command again with $so (bench instr --ext) or the
  * bench.so built in this checkout (modules/, next to bin/). Returns that
  * run's exit status, or null to go on here (without bench, the command says
  * what it lacks: BENCH_SO_NEEDED).
  */
-function load_bench(array $argv, bool $needed, ?string $so = null): ?int
+function load_bench(array $argv, ?string $so = null): ?int
 {
-    if (!$needed || extension_loaded('bench') || getenv('BENCH_REPORT_RELOADED') !== false) {
+    if (extension_loaded('bench') || getenv('BENCH_REPORT_RELOADED') !== false) {
         return null;
     }
     // The build named, or the one next to the command (a checkout's modules/), before the one installed in extension_dir.

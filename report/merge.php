@@ -22,8 +22,8 @@ function command_merge(Options $o): int
     return 0;
 }
 
-/** What bin/bench says where bench.so, whose writers it writes with, is not loaded. */
-const BENCH_SO_NEEDED = 'writing a profile takes the bench extension\'s writers: load bench.so '
+/** What bin/bench says where bench.so, whose views and writers every command reads and writes with, is not loaded. */
+const BENCH_SO_NEEDED = 'the report takes its views and writers from the bench extension: load bench.so of this version '
     . '(php -d extension=/path/to/bench.so bin/bench ...), install it in PHP\'s extension_dir, or build it in this checkout (modules/bench.so)';
 
 /**
@@ -44,9 +44,6 @@ const MERGE_STACKS_SHARE = 16;
  */
 function write_profile(Model $m, string $format, string $description, int $by, int $budget): string
 {
-    if (!function_exists('bench_internal_write_profile')) {
-        throw new ReadError(BENCH_SO_NEEDED);
-    }
     $labelSets = [];
     foreach ($m->labelSets as $set) {
         $pairs = [];
@@ -57,19 +54,13 @@ function write_profile(Model $m, string $format, string $description, int $by, i
     }
     $modes = array_keys($m->modes[0]);
     $r = $m->requests[0];
-    $profile = [
-        'counters' => array_map(fn($c) => [$m->counterName[$c], $m->counterUnit[$c]], array_keys($m->counterName)),
+    $profile = model_array($m, 0, array_keys($m->counterName)) + [
         'by' => $by,
-        'functions' => array_map(fn($f) => [$m->funcName[$f], $m->funcFile[$f], $m->funcLine[$f]], array_keys($m->funcName)),
-        'parent' => $m->parent, 'func' => $m->func, 'calls' => $m->calls[0], 'own' => $m->own[0],
         'label_sets' => $labelSets,
         'sampled' => $m->sampled(), 'interval_ns' => (int) $m->interval, 'description' => $description,
         'mode' => count($modes) === 1 ? (string) $modes[0] : 'mixed', 'profiles' => $m->profiles(),
         'time_ns' => (int) $r->first, 'duration_ns' => (int) $r->last - (int) $r->first,
     ];
-    if ($m->graphProfiles[0]) {
-        $profile['graph'] = ['calls' => $m->gCalls[0], 'own' => $m->gOwn[0], 'inclusive' => $m->gIncl[0], 'edges' => array_values($m->gEdges[0])];
-    }
     $stacks = in_array($format, ['pprof', 'folded'], true);
     try {
         return bench_internal_write_profile($format, $profile, $stacks ? $budget : 0);

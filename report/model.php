@@ -285,3 +285,42 @@ final class Model
 }
 
 Model::$mix = random_int(1 << 20, (1 << 24) - 1) | 1;
+
+/**
+ * A side of the model as bench.so reads it (src/dump/merge.c: its views,
+ * bench_internal_profile_views(), and its writers, bench_internal_write_profile()):
+ * the counters $counters (model ids, slots 0 to n - 1 there), the functions,
+ * the tree with the side's calls and own costs, and what profiles with call
+ * edges only gave. (main() and bench instr make sure that bench.so is there.)
+ */
+function model_array(Model $m, int $side, array $counters): array
+{
+    $array = [
+        'counters' => array_map(fn($c) => [$m->counterName[$c], $m->counterUnit[$c]], $counters),
+        'functions' => array_map(fn($f) => [$m->funcName[$f], $m->funcFile[$f], $m->funcLine[$f]], array_keys($m->funcName)),
+        'parent' => $m->parent, 'func' => $m->func, 'calls' => $m->calls[$side], 'own' => $m->own[$side],
+    ];
+    if ($m->graphProfiles[$side]) {
+        $array['graph'] = ['calls' => $m->gCalls[$side], 'own' => $m->gOwn[$side], 'inclusive' => $m->gIncl[$side], 'edges' => array_values($m->gEdges[$side])];
+    }
+    // Some of the counters (the views read more than bench.so holds in turns): their costs under their slots.
+    if ($counters !== array_keys($m->counterName)) {
+        $slot = array_flip($counters);
+        $pick = function (array $costs) use ($slot): array {
+            $picked = [];
+            foreach ($slot as $c => $k) {
+                if (isset($costs[$c])) {
+                    $picked[$k] = $costs[$c];
+                }
+            }
+            return $picked;
+        };
+        $array['own'] = $pick($array['own']);
+        if (isset($array['graph'])) {
+            $array['graph']['own'] = $pick($array['graph']['own']);
+            $array['graph']['inclusive'] = $pick($array['graph']['inclusive']);
+            $array['graph']['edges'] = array_map(fn($e) => [$e[0], $e[1], $e[2], $pick($e[3])], $array['graph']['edges']);
+        }
+    }
+    return $array;
+}

@@ -142,45 +142,38 @@ final class Profile
 }
 
 /**
- * bench's counters, one row each, as src/cost/cost.c's bench_counter_info has
- * them: what the terminal commands call it (title), the unit of a value (ns,
- * bytes or count) and the sample type pprof files name it by. A counter of no
- * row (another tool's) is read and shown by its name.
+ * What the terminal commands call bench's counters. Their units and pprof
+ * sample types are bench.so's (bench_counter_info: known_counters()); a
+ * counter with no title here (another tool's) is shown by its name.
  */
-const COUNTERS = [
-    'wall_ns' => ['title' => 'wall time', 'unit' => 'ns', 'pprof' => 'wall'],
-    'cpu_ns' => ['title' => 'CPU time', 'unit' => 'ns', 'pprof' => 'cpu'],
-    'instructions' => ['title' => 'instructions', 'unit' => 'count', 'pprof' => 'instructions'],
-    'cycles' => ['title' => 'CPU cycles', 'unit' => 'count', 'pprof' => 'cycles'],
-    'allocs' => ['title' => 'allocations', 'unit' => 'count', 'pprof' => 'alloc_objects'],
-    'alloc_bytes' => ['title' => 'allocated bytes', 'unit' => 'bytes', 'pprof' => 'alloc_space'],
-    'frees' => ['title' => 'frees', 'unit' => 'count', 'pprof' => 'free_objects'],
-    'freed_bytes' => ['title' => 'freed bytes', 'unit' => 'bytes', 'pprof' => 'free_space'],
-    'ops' => ['title' => 'VM opcodes', 'unit' => 'count', 'pprof' => 'ops'],
-    'retained_bytes' => ['title' => 'retained bytes', 'unit' => 'bytes', 'pprof' => 'retained_bytes'],
-    // Go's heap profiles call what is still held "inuse".
-    'live_allocs' => ['title' => 'live allocations', 'unit' => 'count', 'pprof' => 'inuse_objects'],
-    'live_bytes' => ['title' => 'live bytes', 'unit' => 'bytes', 'pprof' => 'inuse_space'],
-    'cleanup_allocs' => ['title' => 'allocations freed at shutdown', 'unit' => 'count', 'pprof' => 'cleanup_objects'],
-    'cleanup_bytes' => ['title' => 'bytes freed at shutdown', 'unit' => 'bytes', 'pprof' => 'cleanup_space'],
-    'gc_allocs' => ['title' => 'allocations the cycle collector freed', 'unit' => 'count', 'pprof' => 'gc_objects'],
-    'gc_bytes' => ['title' => 'bytes the cycle collector freed', 'unit' => 'bytes', 'pprof' => 'gc_space'],
-    'peak_bytes' => ['title' => 'peak live bytes', 'unit' => 'bytes', 'pprof' => 'peak_space'],
+const COUNTER_TITLES = [
+    'wall_ns' => 'wall time', 'cpu_ns' => 'CPU time', 'instructions' => 'instructions', 'cycles' => 'CPU cycles',
+    'allocs' => 'allocations', 'alloc_bytes' => 'allocated bytes', 'frees' => 'frees', 'freed_bytes' => 'freed bytes',
+    'ops' => 'VM opcodes', 'retained_bytes' => 'retained bytes', 'live_allocs' => 'live allocations', 'live_bytes' => 'live bytes',
+    'cleanup_allocs' => 'allocations freed at shutdown', 'cleanup_bytes' => 'bytes freed at shutdown',
+    'gc_allocs' => 'allocations the cycle collector freed', 'gc_bytes' => 'bytes the cycle collector freed', 'peak_bytes' => 'peak live bytes',
 ];
+
+/** bench's counters, as bench.so's bench_counter_info has them: name => ['unit' =>, 'exact' =>, 'attributed' =>, 'pprof' => its sample type]. */
+function known_counters(): array
+{
+    static $known = null;
+    return $known ??= bench_internal_counters();
+}
 
 /** Reads "name" (bench's counter name) and a unit from a name and a unit as profiles spell them. */
 function counter_name(string $type, string $unit = ''): array
 {
     static $names = null;
-    $names ??= array_combine(array_column(COUNTERS, 'pprof'), array_keys(COUNTERS));
+    $names ??= array_combine(array_column(known_counters(), 'pprof'), array_keys(known_counters()));
     $name = $names[$type] ?? $type;
     return [$name, counter_unit($name, $unit)];
 }
 
-/** The unit of a counter: ns, bytes or count; one of no row of COUNTERS by its name's suffix. */
+/** The unit of a counter: ns, bytes or count; one bench.so does not know by its name's suffix. */
 function counter_unit(string $name, string $unit = ''): string
 {
-    $known = COUNTERS[$name]['unit'] ?? null;
+    $known = known_counters()[$name]['unit'] ?? null;
     if ($unit === 'nanoseconds' || $known === 'ns' || ($known === null && str_ends_with($name, '_ns'))) {
         return 'ns';
     }

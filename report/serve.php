@@ -23,6 +23,17 @@ const SERVE_INDEX_SECONDS = 0.4;
 /** Profiles a merged report or a side of a diff takes at most. */
 const SERVE_SET = 5000;
 
+/** The file of the bench.so this process loaded, as Linux maps it (/proc/self/maps); null where it cannot tell. */
+function loaded_bench_so(): ?string
+{
+    foreach (@file('/proc/self/maps') ?: [] as $line) {
+        if (preg_match('#\s(/\S*/bench\.so)$#', rtrim($line), $m)) {
+            return $m[1];
+        }
+    }
+    return null;
+}
+
 /** "bench serve DIR": the built-in server on --listen (127.0.0.1:8080), until it is stopped. */
 function command_serve(Options $o): int
 {
@@ -37,9 +48,10 @@ function command_serve(Options $o): int
     $php = [PHP_BINARY];
     if (php_ini_loaded_file() === false && php_ini_scanned_files() === false) {
         $php[] = '-n';
-        // bench.so reads zstd: the server loads the build it would have reloaded with (load_bench()).
-        $so = dirname(__DIR__) . '/modules/bench.so';
-        if (function_exists('bench_zstd_decompress') && is_file($so)) {
+        // bench.so computes the views and reads zstd: the server loads the one this process runs with (-d extension=, dl()
+        // or load_bench()'s reload), else the build load_bench() would reload with.
+        $so = loaded_bench_so() ?? dirname(__DIR__) . '/modules/bench.so';
+        if (is_file($so)) {
             array_push($php, '-d', "extension=$so");
         }
     }

@@ -47,7 +47,7 @@ function counter_label(Model $m, int $c): string
 function counter_title(Model $m, int $c, bool $raw = false): string
 {
     $name = counter_label($m, $c);
-    $title = COUNTERS[$name]['title'] ?? $name;
+    $title = COUNTER_TITLES[$name] ?? $name;
     return $raw && counter_unit_of($m, $c) === 'ns' && !str_ends_with($title, '_ns') ? "$title (ns)" : $title;
 }
 

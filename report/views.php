@@ -2,117 +2,62 @@
 /*
  * bench report: what the outputs read from a model. Per function its calls,
  * own cost and inclusive cost (counted once in a recursion); per caller and
- * callee the calls and their inclusive cost; per node of the tree its
- * inclusive cost.
+ * callee the calls and their inclusive cost: bench.so's views, those its
+ * writers write (Views). Per node of the tree its inclusive cost, and paths
+ * estimated from call edges, for the flame graphs (approximate()).
  */
 namespace Bench\Report;
 
 final class Views
 {
-    /** per function: calls; per counter, per function: own and inclusive costs */
+    /** per function: calls; per counter, per function: own and inclusive costs (a zero cost left out) */
     public array $calls = [];
     public array $own = [];
     public array $incl = [];
-    /** pair(caller, callee) => [caller, callee, calls, [counter => inclusive]] */
+    /** per call edge: [caller, callee, calls, [counter => inclusive]] */
     public array $edges = [];
     /** per counter: the sum of all own costs */
     public array $total = [];
 
+    /**
+     * The views of a side, computed by bench.so (bench_internal_profile_views()),
+     * the views that its writers write: one implementation, in C as the writers
+     * must be (they write on a thread where no PHP runs). Of a model as read:
+     * every caller asks before approximate(), whose fractional costs bench.so
+     * would refuse as it refuses a sum that PHP made a float. A ReadError
+     * where a sum passes int64.
+     */
     public static function of(Model $m, int $side = 0): self
     {
         $v = new self();
-        $children = children($m);
-        $nodeIncl = node_inclusive($m, $side);
-        $v->fromTree($m, $side, $children, $nodeIncl);
-        $v->fromGraph($m, $side);
-        foreach ($v->own as $c => $own) {
-            $v->total[$c] = array_sum($own);
-        }
-        foreach (array_keys($m->counterName) as $c) {
-            $v->own[$c] ??= [];
-            $v->incl[$c] ??= [];
-            $v->total[$c] ??= 0;
-        }
-        return $v;
-    }
-
-    private function fromTree(Model $m, int $side, array $children, array $nodeIncl): void
-    {
-        $calls = $m->calls[$side];
-        foreach ($m->func as $n => $f) {
-            $this->calls[$f] = ($this->calls[$f] ?? 0) + ($calls[$n] ?? 0);
-        }
-        foreach ($m->own[$side] as $c => $own) {
-            foreach ($own as $n => $value) {
-                $this->own[$c][$m->func[$n]] = ($this->own[$c][$m->func[$n]] ?? 0) + $value;
+        $counters = array_keys($m->counterName);
+        // bench.so's views hold as many counters as its profiles have: more (other tools' profiles) are read in turns.
+        foreach ($counters ? array_chunk($counters, count(bench_internal_counters())) : [[]] as $turn => $chunk) {
+            try {
+                $views = bench_internal_profile_views(model_array($m, $side, $chunk));
+            } catch (\Exception $e) {
+                throw new ReadError($e->getCode() === 2
+                    ? 'a count or cost summed over these profiles passes 9,223,372,036,854,775,807, the largest 64-bit integer: read fewer profiles'
+                    : $e->getMessage());
             }
-        }
-        foreach ($m->parent as $n => $parent) {
-            if ($parent < 0) {
-                continue;
-            }
-            $edge = &$this->edges[Model::pair($m->func[$parent], $m->func[$n])];
-            $edge ??= [$m->func[$parent], $m->func[$n], 0, []];
-            $edge[2] += $calls[$n] ?? 0;
-            foreach ($nodeIncl as $c => $incl) {
-                if (isset($incl[$n])) {
-                    $edge[3][$c] = ($edge[3][$c] ?? 0) + $incl[$n];
-                }
-            }
-            unset($edge);
-        }
-        $this->recursionFreeInclusive($m, $children, $nodeIncl);
-    }
-
-    /** A function's inclusive cost: of its nodes that have no caller running the same function. */
-    private function recursionFreeInclusive(Model $m, array $children, array $nodeIncl): void
-    {
-        $onPath = [];
-        // Depth first, without recursion (paths may be deep): a node is pushed, then its exit (~node).
-        $stack = $children[-1] ?? [];
-        while ($stack) {
-            $n = array_pop($stack);
-            if ($n < 0) {
-                $onPath[$m->func[~$n]]--;
-                continue;
-            }
-            $f = $m->func[$n];
-            if (empty($onPath[$f])) {
-                foreach ($nodeIncl as $c => $incl) {
-                    if (isset($incl[$n])) {
-                        $this->incl[$c][$f] = ($this->incl[$c][$f] ?? 0) + $incl[$n];
+            if ($turn === 0) {
+                $v->calls = $views['calls'];
+                $v->edges = $views['edges'];
+            } else {
+                // The edges' costs of this turn's counters, in the same order: the same tree and edges.
+                foreach ($views['edges'] as $e => [, , , $incl]) {
+                    foreach ($incl as $k => $value) {
+                        $v->edges[$e][3][$chunk[$k]] = $value;
                     }
                 }
             }
-            $onPath[$f] = ($onPath[$f] ?? 0) + 1;
-            $stack[] = ~$n;
-            foreach ($children[$n] ?? [] as $child) {
-                $stack[] = $child;
+            foreach ($chunk as $k => $c) {
+                $v->own[$c] = $views['own'][$k];
+                $v->incl[$c] = $views['incl'][$k];
+                $v->total[$c] = $views['total'][$k];
             }
         }
-    }
-
-    private function fromGraph(Model $m, int $side): void
-    {
-        foreach ($m->gCalls[$side] as $f => $calls) {
-            $this->calls[$f] = ($this->calls[$f] ?? 0) + $calls;
-        }
-        foreach (['own' => $m->gOwn[$side], 'incl' => $m->gIncl[$side]] as $what => $costs) {
-            foreach ($costs as $c => $perFunc) {
-                foreach ($perFunc as $f => $value) {
-                    $this->$what[$c][$f] = ($this->$what[$c][$f] ?? 0) + $value;
-                }
-            }
-        }
-        foreach ($m->gEdges[$side] as $key => [$caller, $callee, $calls, $incl]) {
-            $edge = &$this->edges[$key];
-            $edge ??= [$caller, $callee, 0, []];
-            $edge[2] += $calls;
-            foreach ($incl as $c => $value) {
-                $edge[3][$c] = ($edge[3][$c] ?? 0) + $value;
-            }
-            unset($edge);
-        }
+        return $v;
     }
 
     /** Functions by a counter's own or inclusive cost (-1: calls), highest first. */

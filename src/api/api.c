@@ -139,6 +139,26 @@ static void bench_api_disturbances(zval *out)
 	zval_ptr_dtor(&argument);
 }
 
+/* {{{ bench_internal_counters(): array */
+PHP_FUNCTION(bench_internal_counters)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+
+	array_init_size(return_value, BENCH_COUNTER_COUNT);
+	for (int i = 0; i < BENCH_COUNTER_COUNT; i++) {
+		const bench_counter_info_t *info = &bench_counter_info[i];
+		zval row;
+
+		array_init_size(&row, 4);
+		add_assoc_string(&row, "unit", (char *) info->unit);
+		add_assoc_bool(&row, "exact", info->exact);
+		add_assoc_bool(&row, "attributed", info->attributed);
+		add_assoc_string(&row, "pprof", (char *) info->pprof_type);
+		add_assoc_zval(return_value, info->name, &row);
+	}
+}
+/* }}} */
+
 /* {{{ bench_info(): array */
 PHP_FUNCTION(bench_info)
 {

@@ -41,11 +41,11 @@ typedef enum {
 	BENCH_COUNTER_COUNT
 } bench_counter;
 
-/** What bench knows of a counter, whatever the request: one row of bench_counter_info. */
+/** What bench knows of a counter, whatever the request: one row of bench_counter_info (bin/bench reads it: bench_internal_counters()). */
 typedef struct {
 	/** its key in bench_measure()'s metrics, bench_counters() and every profile format */
 	const char *name;
-	/** what a value counts: "ns", "bytes" or "count" (report/profile.php's COUNTERS has the same) */
+	/** what a value counts: "ns", "bytes" or "count" */
 	const char *unit;
 	/**
 	 * whether it repeats exactly from run to run of the same code

@@ -7,12 +7,15 @@
 */
 
 /*
- * bench_internal_write_profile(), for bin/bench's merge only: the profiles it
- * merged, handed over as arrays, are written by the writers and views that
- * write a request's profile, so that each format has one implementation. The
- * arrays come from a model built of files anyone may have written: every
- * index is checked, a sum past int64 is refused, and the formats that spell
- * out every call's stack stop at a byte budget.
+ * For bin/bench only: the profiles it merged, handed over as arrays
+ * (report/model.php's model_array()), read into a profile once, here, for
+ * two functions. bench_internal_write_profile() writes them with the writers
+ * and views that write a request's profile, so that each format has one
+ * implementation; bench_internal_profile_views() returns those views, which
+ * every report command shows, so that they have one too. The arrays come
+ * from a model built of files anyone may have written: every index is
+ * checked, a sum past int64 is refused, and the formats that spell out every
+ * call's stack stop at a byte budget.
  */
 
 #ifdef HAVE_CONFIG_H
@@ -82,6 +85,20 @@ static void bench_merge_fail(bench_merge_input *in, zend_long code, const char *
 	zend_string_release(message);
 }
 
+/* Arrays that bin/bench did not build so: the message names the function called. */
+static void bench_merge_bad(bench_merge_input *in, const char *format, ...) ZEND_ATTRIBUTE_FORMAT(printf, 2, 3);
+
+static void bench_merge_bad(bench_merge_input *in, const char *format, ...)
+{
+	va_list args;
+
+	va_start(args, format);
+	zend_string *what = zend_vstrpprintf(0, format, args);
+	va_end(args);
+	bench_merge_fail(in, 0, "%s(): %s", get_active_function_name(), ZSTR_VAL(what));
+	zend_string_release(what);
+}
+
 static void bench_merge_overflow(bench_merge_input *in)
 {
 	bench_merge_fail(in, BENCH_MERGE_OVERFLOW, "a merged count or cost passes the largest 64-bit integer");
@@ -90,13 +107,13 @@ static void bench_merge_overflow(bench_merge_input *in)
 /* The array at key (an empty one where absent); NULL, failed, where it is something else. */
 static HashTable *bench_merge_array(bench_merge_input *in, HashTable *h, const char *key)
 {
-	zval *z = h ? zend_hash_str_find(h, key, strlen(key)) : NULL;
+	zval *z = h ? zend_hash_str_find_deref(h, key, strlen(key)) : NULL;
 
 	if (!z) {
 		return (HashTable *) &zend_empty_array;
 	}
 	if (Z_TYPE_P(z) != IS_ARRAY) {
-		bench_merge_fail(in, 0, "bench_internal_write_profile(): \"%s\" is not an array", key);
+		bench_merge_bad(in, "\"%s\" is not an array", key);
 		return NULL;
 	}
 	return Z_ARRVAL_P(z);
@@ -111,14 +128,14 @@ static int64_t bench_merge_long(bench_merge_input *in, const zval *z)
 	if (z && Z_TYPE_P(z) == IS_DOUBLE) {
 		bench_merge_overflow(in);
 	} else if (z) {
-		bench_merge_fail(in, 0, "bench_internal_write_profile(): a count is not an integer");
+		bench_merge_bad(in, "a count is not an integer");
 	}
 	return 0;
 }
 
 static int64_t bench_merge_key_long(bench_merge_input *in, HashTable *h, const char *key)
 {
-	return bench_merge_long(in, zend_hash_str_find(h, key, strlen(key)));
+	return bench_merge_long(in, zend_hash_str_find_deref(h, key, strlen(key)));
 }
 
 /* A string of the arrays: it stays theirs, alive until the call returns. */
@@ -127,7 +144,7 @@ static const char *bench_merge_string(bench_merge_input *in, const zval *z)
 	if (z && Z_TYPE_P(z) == IS_STRING) {
 		return Z_STRVAL_P(z);
 	}
-	bench_merge_fail(in, 0, "bench_internal_write_profile(): a name is not a string");
+	bench_merge_bad(in, "a name is not a string");
 	return "";
 }
 
@@ -135,7 +152,7 @@ static const char *bench_merge_string(bench_merge_input *in, const zval *z)
 static uint32_t bench_merge_index(bench_merge_input *in, zend_ulong i, uint64_t limit)
 {
 	if (i >= limit) {
-		bench_merge_fail(in, 0, "bench_internal_write_profile(): an index is out of range");
+		bench_merge_bad(in, "an index is out of range");
 		return 0;
 	}
 	return (uint32_t) i;
@@ -151,12 +168,13 @@ static void bench_merge_counters(bench_merge_input *in, HashTable *counters)
 		return;
 	}
 	ZEND_HASH_FOREACH_VAL(counters, c) {
+		ZVAL_DEREF(c);
 		if (Z_TYPE_P(c) != IS_ARRAY) {
-			bench_merge_fail(in, 0, "bench_internal_write_profile(): a counter is not [name, unit]");
+			bench_merge_bad(in, "a counter is not [name, unit]");
 			return;
 		}
-		in->m.counter_name[in->m.ncounters] = bench_merge_string(in, zend_hash_index_find(Z_ARRVAL_P(c), 0));
-		in->m.counter_unit[in->m.ncounters] = bench_merge_string(in, zend_hash_index_find(Z_ARRVAL_P(c), 1));
+		in->m.counter_name[in->m.ncounters] = bench_merge_string(in, zend_hash_index_find_deref(Z_ARRVAL_P(c), 0));
+		in->m.counter_unit[in->m.ncounters] = bench_merge_string(in, zend_hash_index_find_deref(Z_ARRVAL_P(c), 1));
 		in->m.ncounters++;
 	} ZEND_HASH_FOREACH_END();
 }
@@ -175,13 +193,14 @@ static void bench_merge_functions(bench_merge_input *in, HashTable *functions)
 	p->funcs = safe_emalloc((size_t) n + 1, sizeof(*p->funcs), 0);
 	in->func_map = safe_emalloc((size_t) n + 1, sizeof(*in->func_map), 0);
 	ZEND_HASH_FOREACH_VAL(functions, f) {
+		ZVAL_DEREF(f);
 		if (Z_TYPE_P(f) != IS_ARRAY) {
-			bench_merge_fail(in, 0, "bench_internal_write_profile(): a function is not [name, file, line]");
+			bench_merge_bad(in, "a function is not [name, file, line]");
 			return;
 		}
-		const char *name = bench_merge_string(in, zend_hash_index_find(Z_ARRVAL_P(f), 0));
-		const char *file = bench_merge_string(in, zend_hash_index_find(Z_ARRVAL_P(f), 1));
-		int64_t line = bench_merge_long(in, zend_hash_index_find(Z_ARRVAL_P(f), 2));
+		const char *name = bench_merge_string(in, zend_hash_index_find_deref(Z_ARRVAL_P(f), 0));
+		const char *file = bench_merge_string(in, zend_hash_index_find_deref(Z_ARRVAL_P(f), 1));
+		int64_t line = bench_merge_long(in, zend_hash_index_find_deref(Z_ARRVAL_P(f), 2));
 
 		/* An internal function has no file: bench writes it "php:internal", and reads it back so. */
 		bool internal = !file[0] || strcmp(file, BENCH_DUMP_INTERNAL_FILE) == 0;
@@ -206,6 +225,7 @@ static void bench_merge_add(bench_merge_input *in, HashTable *values, uint32_t l
 	zval *z;
 
 	ZEND_HASH_FOREACH_NUM_KEY_VAL(values, i, z) {
+		ZVAL_DEREF(z);
 		uint32_t at = bench_merge_index(in, i, limit);
 		int64_t value = bench_merge_long(in, z);
 
@@ -235,8 +255,9 @@ static void bench_merge_add_costs(bench_merge_input *in, HashTable *costs, uint3
 	ZEND_HASH_FOREACH_NUM_KEY_VAL(costs, c, z) {
 		uint32_t counter = bench_merge_index(in, c, (uint64_t) in->m.ncounters);
 
+		ZVAL_DEREF(z);
 		if (!in->failed && Z_TYPE_P(z) != IS_ARRAY) {
-			bench_merge_fail(in, 0, "bench_internal_write_profile(): costs are not [counter => [index => value]]");
+			bench_merge_bad(in, "costs are not [counter => [index => value]]");
 		}
 		if (in->failed) {
 			return;
@@ -262,7 +283,7 @@ static void bench_merge_tree(bench_merge_input *in, HashTable *h, uint32_t nfunc
 	}
 	uint32_t n = zend_hash_num_elements(parents), nsets = in->m.nlabel_sets;
 	if (zend_hash_num_elements(funcs) != n) {
-		bench_merge_fail(in, 0, "bench_internal_write_profile(): \"parent\" and \"func\" differ in length");
+		bench_merge_bad(in, "\"parent\" and \"func\" differ in length");
 		return;
 	}
 	p->nodes = safe_emalloc((size_t) n + 1, sizeof(*p->nodes), 0);
@@ -271,12 +292,12 @@ static void bench_merge_tree(bench_merge_input *in, HashTable *h, uint32_t nfunc
 	/* Per node of the arrays, the label set it stands for (BENCH_PROFILE_NONE: a node of a function). */
 	uint32_t *set_of = safe_emalloc((size_t) n + 1, sizeof(*set_of), 0);
 	for (uint32_t i = 0; i < n && !in->failed; i++) {
-		int64_t parent = bench_merge_long(in, zend_hash_index_find(parents, i));
-		int64_t func = bench_merge_long(in, zend_hash_index_find(funcs, i));
+		int64_t parent = bench_merge_long(in, zend_hash_index_find_deref(parents, i));
+		int64_t func = bench_merge_long(in, zend_hash_index_find_deref(funcs, i));
 
 		/* A parent comes before its children. */
 		if (parent < -1 || parent >= (int64_t) i || func < -(int64_t) nsets || func >= (int64_t) nfuncs) {
-			bench_merge_fail(in, 0, "bench_internal_write_profile(): node %u has a parent or function out of range", i);
+			bench_merge_bad(in, "node %u has a parent or function out of range", i);
 			break;
 		}
 		if (func < 0) {
@@ -333,8 +354,9 @@ static void bench_merge_graph(bench_merge_input *in, HashTable *g, uint32_t nfun
 
 	in->graph_edges = safe_emalloc((size_t) zend_hash_num_elements(edges) + 1, sizeof(*in->graph_edges), 0);
 	ZEND_HASH_FOREACH_VAL(edges, e) {
+		ZVAL_DEREF(e);
 		HashTable *edge = Z_TYPE_P(e) == IS_ARRAY ? Z_ARRVAL_P(e) : NULL;
-		zval *costs = edge ? zend_hash_index_find(edge, 3) : NULL;
+		zval *costs = edge ? zend_hash_index_find_deref(edge, 3) : NULL;
 		zend_ulong c;
 		zval *value;
 
@@ -342,12 +364,12 @@ static void bench_merge_graph(bench_merge_input *in, HashTable *g, uint32_t nfun
 			break;
 		}
 		if (!costs || Z_TYPE_P(costs) != IS_ARRAY) {
-			bench_merge_fail(in, 0, "bench_internal_write_profile(): an edge is not [caller, callee, calls, costs]");
+			bench_merge_bad(in, "an edge is not [caller, callee, calls, costs]");
 			break;
 		}
 		bench_dump_graph_edge *to = &in->graph_edges[in->m.ngraph_edges++];
-		int64_t caller = bench_merge_long(in, zend_hash_index_find(edge, 0)), callee = bench_merge_long(in, zend_hash_index_find(edge, 1));
-		int64_t edge_calls = bench_merge_long(in, zend_hash_index_find(edge, 2));
+		int64_t caller = bench_merge_long(in, zend_hash_index_find_deref(edge, 0)), callee = bench_merge_long(in, zend_hash_index_find_deref(edge, 1));
+		int64_t edge_calls = bench_merge_long(in, zend_hash_index_find_deref(edge, 2));
 
 		memset(to, 0, sizeof(*to));
 		to->caller = map[bench_merge_index(in, caller < 0 ? nfuncs : (zend_ulong) caller, nfuncs)];
@@ -357,6 +379,7 @@ static void bench_merge_graph(bench_merge_input *in, HashTable *g, uint32_t nfun
 		}
 		to->calls = (uint64_t) edge_calls;
 		ZEND_HASH_FOREACH_NUM_KEY_VAL(Z_ARRVAL_P(costs), c, value) {
+			ZVAL_DEREF(value);
 			uint32_t counter = bench_merge_index(in, c, (uint64_t) in->m.ncounters);
 			to->inclusive[counter] = bench_merge_long(in, value);
 		} ZEND_HASH_FOREACH_END();
@@ -379,8 +402,9 @@ static void bench_merge_labels(bench_merge_input *in, HashTable *sets)
 	zval *set, *label;
 
 	ZEND_HASH_FOREACH_VAL(sets, set) {
+		ZVAL_DEREF(set);
 		if (Z_TYPE_P(set) != IS_ARRAY) {
-			bench_merge_fail(in, 0, "bench_internal_write_profile(): a label set is not a list");
+			bench_merge_bad(in, "a label set is not a list");
 			return;
 		}
 		count += zend_hash_num_elements(Z_ARRVAL_P(set));
@@ -389,12 +413,14 @@ static void bench_merge_labels(bench_merge_input *in, HashTable *sets)
 	in->labels = safe_emalloc((size_t) count + 1, sizeof(*in->labels), 0);
 	count = 0;
 	ZEND_HASH_FOREACH_VAL(sets, set) {
+		ZVAL_DEREF(set);
 		in->label_sets[i++] = count;
 		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(set), label) {
-			zval *value = Z_TYPE_P(label) == IS_ARRAY ? zend_hash_index_find(Z_ARRVAL_P(label), 1) : NULL;
+			ZVAL_DEREF(label);
+			zval *value = Z_TYPE_P(label) == IS_ARRAY ? zend_hash_index_find_deref(Z_ARRVAL_P(label), 1) : NULL;
 			bench_dump_label *to = &in->labels[count++];
 
-			to->key = bench_merge_string(in, Z_TYPE_P(label) == IS_ARRAY ? zend_hash_index_find(Z_ARRVAL_P(label), 0) : NULL);
+			to->key = bench_merge_string(in, Z_TYPE_P(label) == IS_ARRAY ? zend_hash_index_find_deref(Z_ARRVAL_P(label), 0) : NULL);
 			to->str = value && Z_TYPE_P(value) == IS_LONG ? NULL : bench_merge_string(in, value);
 			to->num = value && Z_TYPE_P(value) == IS_LONG ? Z_LVAL_P(value) : 0;
 		} ZEND_HASH_FOREACH_END();
@@ -415,8 +441,7 @@ static bool bench_merge_magnitude(uint64_t *sum, int64_t value)
  * Per counter, the sum of every value's magnitude, and of the calls: the
  * views' sums (a function's, a node's inclusive cost, the totals) are sums
  * of some of them, so cannot pass int64 where these do not. The totals are
- * what the functions own. pprof and folded stacks write each node's own
- * values as they are, and need neither.
+ * what the functions own.
  */
 static void bench_merge_totals(bench_merge_input *in)
 {
@@ -424,10 +449,6 @@ static void bench_merge_totals(bench_merge_input *in)
 	uint64_t sum[BENCH_COUNTER_COUNT + 1] = {0};
 	const int calls = BENCH_COUNTER_COUNT;
 	bool fit = true;
-
-	if (bench_dump_formats[in->s.format].write) {
-		return;
-	}
 
 	for (uint32_t n = 0; n < p->nodes_used; n++) {
 		fit = fit && bench_merge_magnitude(&sum[calls], (int64_t) p->nodes[n].calls);
@@ -488,28 +509,21 @@ static void bench_merge_depth(const bench_profile_state *p, uint32_t *deepest, u
 	efree(depth);
 }
 
-static void bench_merge_read(bench_merge_input *in, HashTable *h)
+/*
+ * What both functions read: the counters, the functions, the label sets
+ * (the tree's pseudo nodes name them), the tree, and what profiles with
+ * call edges only gave.
+ */
+static void bench_merge_read_model(bench_merge_input *in, HashTable *h)
 {
-	bench_profile_state *p = &in->p;
 	HashTable *counters = bench_merge_array(in, h, "counters"), *functions = bench_merge_array(in, h, "functions");
 	HashTable *sets = bench_merge_array(in, h, "label_sets");
-	zval *graph = zend_hash_str_find(h, ZEND_STRL("graph")), *sampled = zend_hash_str_find(h, ZEND_STRL("sampled"));
+	zval *graph = zend_hash_str_find_deref(h, ZEND_STRL("graph"));
 
 	if (in->failed) {
 		return;
 	}
 	bench_merge_counters(in, counters);
-	if (in->failed) {
-		return;
-	}
-	in->m.by = (int) bench_merge_key_long(in, h, "by");
-	if (in->m.by < -1 || in->m.by >= in->m.ncounters) {
-		bench_merge_fail(in, 0, "bench_internal_write_profile(): \"by\" names no counter");
-		return;
-	}
-	in->m.description = bench_merge_string(in, zend_hash_str_find(h, ZEND_STRL("description")));
-	in->m.mode = bench_merge_string(in, zend_hash_str_find(h, ZEND_STRL("mode")));
-	in->m.profiles = (uint64_t) bench_merge_key_long(in, h, "profiles");
 	if (!in->failed) {
 		bench_merge_functions(in, functions);
 	}
@@ -522,12 +536,33 @@ static void bench_merge_read(bench_merge_input *in, HashTable *h)
 	}
 	if (!in->failed && graph) {
 		if (Z_TYPE_P(graph) != IS_ARRAY) {
-			bench_merge_fail(in, 0, "bench_internal_write_profile(): \"graph\" is not an array");
+			bench_merge_bad(in, "\"graph\" is not an array");
 			return;
 		}
 		bench_merge_graph(in, Z_ARRVAL_P(graph), zend_hash_num_elements(functions));
 	}
-	if (!in->failed) {
+}
+
+/* The model, and what a written profile says besides: the counter that orders, what was merged, when. */
+static void bench_merge_read(bench_merge_input *in, HashTable *h)
+{
+	bench_profile_state *p = &in->p;
+	zval *sampled = zend_hash_str_find_deref(h, ZEND_STRL("sampled"));
+
+	bench_merge_read_model(in, h);
+	if (in->failed) {
+		return;
+	}
+	in->m.by = (int) bench_merge_key_long(in, h, "by");
+	if (in->m.by < -1 || in->m.by >= in->m.ncounters) {
+		bench_merge_bad(in, "\"by\" names no counter");
+		return;
+	}
+	in->m.description = bench_merge_string(in, zend_hash_str_find_deref(h, ZEND_STRL("description")));
+	in->m.mode = bench_merge_string(in, zend_hash_str_find_deref(h, ZEND_STRL("mode")));
+	in->m.profiles = (uint64_t) bench_merge_key_long(in, h, "profiles");
+	/* pprof and folded stacks write each node's own values as they are: they need no sums. */
+	if (!in->failed && !bench_dump_formats[in->s.format].write) {
 		bench_merge_totals(in);
 	}
 	p->sampled = sampled && zend_is_true(sampled);
@@ -623,5 +658,137 @@ PHP_FUNCTION(bench_internal_write_profile)
 		RETURN_THROWS();
 	}
 	RETURN_STR(out.out.s ? smart_str_extract(&out.out) : ZSTR_EMPTY_ALLOC());
+}
+/* }}} */
+
+/* [id => value]: a counter's non-zero values at stride bytes apart, of the count functions listed, under their ids. */
+static void bench_merge_put_values(zval *to, const int64_t *base, size_t stride, const uint32_t *ids, uint32_t count, const bool *listed)
+{
+	array_init(to);
+	for (uint32_t i = 0; i < count; i++) {
+		int64_t value = *(const int64_t *) ((const char *) base + (size_t) i * stride);
+
+		if (listed[i] && value) {
+			add_index_long(to, ids[i], (zend_long) value);
+		}
+	}
+}
+
+/*
+ * The views as report/views.php's Views holds them, keyed by the arrays'
+ * function and counter ids: calls per function that has a node or a value;
+ * own and inclusive costs per counter and function; per call edge [caller,
+ * callee, calls, [counter => inclusive]]; per counter the total. A zero cost
+ * is left out.
+ */
+static void bench_merge_put_views(bench_merge_input *in, const bench_dump_views *v, uint32_t nfuncs, zval *return_value)
+{
+	const bench_profile_state *p = &in->p;
+	uint32_t count = p->funcs_used + 1;
+	/* Per function of the views, the arrays' id ({request}, last, that of the function that stood for it). */
+	uint32_t *ids = ecalloc(count, sizeof(*ids));
+	bool *listed = ecalloc(count, sizeof(*listed));
+	zval calls, own, incl, edges, total, costs;
+
+	for (uint32_t f = 0; f < nfuncs; f++) {
+		ids[in->func_map[f] == BENCH_PROFILE_NONE ? p->funcs_used : in->func_map[f]] = f;
+	}
+	for (uint32_t n = 0; n < p->nodes_used; n++) {
+		listed[bench_dump_func_of(p, n)] = true;
+	}
+	for (uint32_t f = 0; in->graph_flat && f < count; f++) {
+		for (int c = 0; c < in->m.ncounters && !listed[f]; c++) {
+			listed[f] = in->graph_flat[f].own[c] || in->graph_flat[f].inclusive[c];
+		}
+		listed[f] = listed[f] || in->graph_flat[f].calls;
+	}
+
+	array_init_size(&calls, count);
+	for (uint32_t f = 0; f < count; f++) {
+		if (listed[f]) {
+			add_index_long(&calls, ids[f], (zend_long) v->flat[f].calls);
+		}
+	}
+	array_init_size(&own, in->m.ncounters);
+	array_init_size(&incl, in->m.ncounters);
+	array_init_size(&total, in->m.ncounters);
+	for (int c = 0; c < in->m.ncounters; c++) {
+		zval values;
+
+		bench_merge_put_values(&values, &v->flat[0].own[c], sizeof(*v->flat), ids, count, listed);
+		add_index_zval(&own, c, &values);
+		bench_merge_put_values(&values, &v->flat[0].inclusive[c], sizeof(*v->flat), ids, count, listed);
+		add_index_zval(&incl, c, &values);
+		add_index_long(&total, c, (zend_long) p->total.value[c]);
+	}
+	array_init_size(&edges, v->nedges);
+	for (uint32_t e = 0; e < v->nedges; e++) {
+		const bench_dump_edge *edge = &v->edges[e];
+		int64_t inclusive[BENCH_COUNTER_COUNT];
+		zval entry;
+
+		bench_dump_edge_inclusive(v, edge, inclusive);
+		array_init(&costs);
+		for (int c = 0; c < in->m.ncounters; c++) {
+			if (inclusive[c]) {
+				add_index_long(&costs, c, (zend_long) inclusive[c]);
+			}
+		}
+		array_init_size(&entry, 4);
+		add_next_index_long(&entry, ids[edge->caller]);
+		add_next_index_long(&entry, ids[edge->callee]);
+		add_next_index_long(&entry, (zend_long) edge->calls);
+		add_next_index_zval(&entry, &costs);
+		add_next_index_zval(&edges, &entry);
+	}
+	efree(ids);
+	efree(listed);
+
+	array_init_size(return_value, 5);
+	add_assoc_zval(return_value, "calls", &calls);
+	add_assoc_zval(return_value, "own", &own);
+	add_assoc_zval(return_value, "incl", &incl);
+	add_assoc_zval(return_value, "edges", &edges);
+	add_assoc_zval(return_value, "total", &total);
+}
+
+/* {{{ bench_internal_profile_views(array $profile): array */
+PHP_FUNCTION(bench_internal_profile_views)
+{
+	HashTable *profile;
+	bench_merge_input in;
+	bench_dump_views v;
+	bool built = false;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_ARRAY_HT(profile)
+	ZEND_PARSE_PARAMETERS_END();
+
+	memset(&in, 0, sizeof(in));
+	/* A merge's views: its counters are slots 0 to n - 1; by calls, as no output is ordered here. */
+	in.m.by = -1;
+	in.s.merge = &in.m;
+	bench_merge_read_model(&in, profile);
+	if (!in.failed) {
+		bench_merge_totals(&in);
+	}
+	if (!in.failed) {
+		built = bench_dump_build_views(&v, &in.p, &in.s);
+		if (!built) {
+			bench_dump_free_views(&v);
+			bench_merge_fail(&in, 0, "out of memory building the views");
+		} else if (!bench_merge_edges_fit(&v, in.m.ncounters)) {
+			bench_merge_overflow(&in);
+		} else {
+			bench_merge_put_views(&in, &v, zend_hash_num_elements(bench_merge_array(&in, profile, "functions")), return_value);
+		}
+	}
+	if (built) {
+		bench_dump_free_views(&v);
+	}
+	bench_merge_free(&in);
+	if (in.failed) {
+		RETURN_THROWS();
+	}
 }
 /* }}} */

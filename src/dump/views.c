@@ -48,17 +48,59 @@ int bench_dump_counters(const bench_profile_state *p, const bench_dump_settings 
 	return n;
 }
 
-/* Whether an ancestor of node runs the same function: its inclusive cost is already counted there. */
-static bool bench_dump_recursive(const bench_profile_state *p, uint32_t node)
+/*
+ * Adds each node's inclusive cost (in place) to its function's, but not a
+ * node's under another of the same function: a recursion counts once.
+ * Depth first, keeping per function how many of its nodes are on the path,
+ * in one pass (a walk up from each node would be quadratic in a deep tree).
+ */
+static bool bench_dump_add_inclusive(bench_dump_views *v, uint32_t nfuncs)
 {
-	uint32_t func = p->nodes[node].func;
+	const bench_profile_state *p = v->p;
+	uint32_t *first_child = malloc(((size_t) p->nodes_used + 1) * sizeof(*first_child));
+	uint32_t *next_sibling = malloc(((size_t) p->nodes_used + 1) * sizeof(*next_sibling));
+	uint32_t *on_path = calloc(nfuncs, sizeof(*on_path));
+	uint32_t roots = BENCH_PROFILE_NONE;
 
-	for (uint32_t up = p->nodes[node].parent; up != BENCH_PROFILE_NONE; up = p->nodes[up].parent) {
-		if (p->nodes[up].func == func) {
-			return true;
+	if (!first_child || !next_sibling || !on_path) {
+		free(first_child);
+		free(next_sibling);
+		free(on_path);
+		return false;
+	}
+	memset(first_child, 0xff, ((size_t) p->nodes_used + 1) * sizeof(*first_child));
+	for (uint32_t n = p->nodes_used; n-- > 0;) {
+		uint32_t *head = p->nodes[n].parent == BENCH_PROFILE_NONE ? &roots : &first_child[p->nodes[n].parent];
+
+		next_sibling[n] = *head;
+		*head = n;
+	}
+	for (uint32_t n = roots; n != BENCH_PROFILE_NONE;) {
+		if (on_path[bench_dump_func_of(p, n)]++ == 0) {
+			int64_t *inclusive = v->flat[bench_dump_func_of(p, n)].inclusive;
+
+			for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
+				inclusive[c] += p->nodes[n].own[c];
+			}
+		}
+		if (first_child[n] != BENCH_PROFILE_NONE) {
+			n = first_child[n];
+			continue;
+		}
+		/* Leaves n, and each parent whose last child it was, up to the next sibling. */
+		while (n != BENCH_PROFILE_NONE) {
+			on_path[bench_dump_func_of(p, n)]--;
+			if (next_sibling[n] != BENCH_PROFILE_NONE) {
+				n = next_sibling[n];
+				break;
+			}
+			n = p->nodes[n].parent;
 		}
 	}
-	return false;
+	free(first_child);
+	free(next_sibling);
+	free(on_path);
+	return true;
 }
 
 /*
@@ -395,14 +437,8 @@ bool bench_dump_build_views(bench_dump_views *v, bench_profile_state *p, const b
 
 	bench_dump_own_to_inclusive(p);
 	v->inclusive_in_place = true;
-	for (uint32_t n = 0; n < p->nodes_used; n++) {
-		if (!bench_dump_recursive(p, n)) {
-			int64_t *inclusive = v->flat[bench_dump_func_of(p, n)].inclusive;
-
-			for (int c = 0; c < BENCH_COUNTER_COUNT; c++) {
-				inclusive[c] += p->nodes[n].own[c];
-			}
-		}
+	if (!bench_dump_add_inclusive(v, nfuncs)) {
+		return false;
 	}
 
 	for (uint32_t i = 0; i < nfuncs; i++) {

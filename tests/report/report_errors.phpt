@@ -1,5 +1,5 @@
 --TEST--
-bench's errors: a truncated, corrupted, foreign or empty file is named and skipped with the reason (or fails the command under --strict), never a PHP error; bad command lines; zstd files read and merges written where bench.so is next to the command, and a clear reason where there is no bench.so at all (bench merge writes with bench.so's writers)
+bench's errors: a truncated, corrupted, foreign or empty file is named and skipped with the reason (or fails the command under --strict), never a PHP error; bad command lines; where bench.so is next to the command it runs with it (zstd files read, merges written), and with no bench.so at all every command that reads profiles fails at once with what to load (their views and merge's writers are bench.so's)
 --SKIPIF--
 <?php
 // The report command is PHP code: under valgrind bench.so's part of it (zstd) is checked by report_fuzz and zstd_decompress.
@@ -48,14 +48,14 @@ foreach ([[], ['frobnicate', $json], ['top'], ['top', $json, '--colour'], ['top'
 [$out, , $status] = report_run(['help']);
 printf("help: %s (exit status %d)\n", explode("\n", $out)[0], $status);
 
-echo "== zstd without bench loaded\n";
-// The command alone, with no bench.so anywhere near: the file is skipped, and why.
+echo "== no bench.so\n";
+// The command alone, with no bench.so anywhere near: it says what to load before reading anything.
 mkdir("$dir/alone");
 exec(sprintf('cp -r %s %s %s', escapeshellarg(dirname(REPORT_BENCH)), escapeshellarg(dirname(REPORT_BENCH) . '/../report'), escapeshellarg("$dir/alone")));
 // Nor in extension_dir, where make install puts one (the command would dl() it): an empty one of its own.
 $proc = proc_open([PHP_BINARY, '-n', '-d', "extension_dir=$dir/alone", "$dir/alone/bin/bench", 'top', $zst, $pb], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
 [$out, $err, $status] = [stream_get_contents($pipes[1]), stream_get_contents($pipes[2]), proc_close($proc)];
-echo str_replace("$dir/", '', $err), explode(' (', $out)[0], " (exit status $status)\n";
+echo 'top: ', $err, $out, "(exit status $status)\n";
 $proc = proc_open([PHP_BINARY, '-n', '-d', "extension_dir=$dir/alone", "$dir/alone/bin/bench", 'merge', $json, '-o', "$dir/alone.json"], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
 [$out, $err, $status] = [stream_get_contents($pipes[1]), stream_get_contents($pipes[2]), proc_close($proc)];
 echo 'merge: ', $err, "(exit status $status; ", file_exists("$dir/alone.json") ? 'written' : 'nothing written', ")\n";
@@ -106,10 +106,10 @@ top bench.good.json --limit=0: bench: --limit=0: an integer, at least 1 (exit st
 diff bench.good.json: bench: diff needs two sets: BEFORE -- AFTER (or two arguments, each a file, directory or glob) (exit status 2)
 top bench.good.json --since=someday: bench: --since=someday: not a time (e.g. 2024-01-31 12:00, yesterday, -2 hours) (exit status 2)
 help: usage: bench COMMAND FILES... [OPTIONS] (exit status 0)
-== zstd without bench loaded
-bench: skipped bench.good.pb.zst: zstd-compressed, and this PHP has not loaded bench, which reads zstd (php -d extension=/path/to/bench.so alone/bin/bench ..., or zstd -d it first)
-1 profile (exit status 0)
-merge: bench: writing a profile takes the bench extension's writers: load bench.so (php -d extension=/path/to/bench.so bin/bench ...), install it in PHP's extension_dir, or build it in this checkout (modules/bench.so)
+== no bench.so
+top: bench: the report takes its views and writers from the bench extension: load bench.so of this version (php -d extension=/path/to/bench.so bin/bench ...), install it in PHP's extension_dir, or build it in this checkout (modules/bench.so)
+(exit status 1)
+merge: bench: the report takes its views and writers from the bench extension: load bench.so of this version (php -d extension=/path/to/bench.so bin/bench ...), install it in PHP's extension_dir, or build it in this checkout (modules/bench.so)
 (exit status 1; nothing written)
 %w8 %s 8 %s 8  leaf  script.php:2 (exit status 0)
 merge: functions: 4 (exit status 0)

@@ -141,6 +141,7 @@ file_put_contents("$dir/b.wall_ns.folded", 'main;f ' . PHP_INT_MAX . "\n");
 foreach (['pb.gz', 'json', 'callgrind', 'folded'] as $ext) {
     echo run("merge -o .$ext", ['merge', "$dir/a.wall_ns.folded", "$dir/b.wall_ns.folded", '-o', "$dir/sum.$ext"]);
 }
+echo run('top (its views are summed in bench.so too)', ['top', "$dir/a.wall_ns.folded", "$dir/b.wall_ns.folded"]);
 
 echo "== a cut callgrind file\n";
 $whole = "# callgrind format\nversion: 1\ncreator: bench\npositions: line\nevents: wall_ns\nsummary: 30\n\nfl=/a.php\nfn=main\n1 10\ncfn=f\ncalls=1 1\n2 20\n\nfn=f\n1 20\n\ntotals: 30\n";
@@ -243,6 +244,8 @@ merge -o .callgrind: exit 1
   bench: a merged count or cost passes 9,223,372,036,854,775,807, the largest 64-bit integer: merge fewer profiles
 merge -o .folded: exit 1
   bench: a merged count or cost passes 9,223,372,036,854,775,807, the largest 64-bit integer: merge fewer profiles
+top (its views are summed in bench.so too): exit 1
+  bench: a count or cost summed over these profiles passes 9,223,372,036,854,775,807, the largest 64-bit integer: read fewer profiles
 == a cut callgrind file
 whole: exit 0
   10 ns  33.33%      30 ns  100.00%      0  main  a.php:1

@@ -331,7 +331,7 @@ $html = function (string $what, array $args, array $names, array $paths, array $
         ', in links ', $missing(array_slice($names, 1), $seen['links']), ', in frames ', $missing($names, $done['names']), "\n";
     echo 'files not shown as text: ', $missing($paths, $js('Array.from(document.querySelectorAll("#function-table td.name")).map(td => td.title.split("\\n").pop().replace(/:\\d+$/, ""))')), "\n";
     // The page names a counter of bench's by its title (wall time), another's by its name.
-    $titles = array_map(fn($c) => \Bench\Report\COUNTERS[$c]['title'] ?? $c, $counters);
+    $titles = array_map(fn($c) => \Bench\Report\COUNTER_TITLES[$c] ?? $c, $counters);
     echo 'counters not shown as text: in the select ', $missing($titles, $js('Array.from(document.querySelectorAll("#counter option")).map(o => o.textContent)')),
         ', in headings ', $missing($titles, $seen['headings']), $lines ? ', in the lines\' ' . $missing($titles, $seen['source']) : '', "\n";
     echo 'summary as text: ', str_contains(shown($js('document.querySelector(".summary").textContent')), shown("by {$counters[0]}")) ? 'yes' : 'no', "\n";
