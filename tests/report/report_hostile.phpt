@@ -159,7 +159,7 @@ for ($i = 0; $i < 5000; $i++) {
 }
 file_put_contents("$dir/many.wall_ns.folded", $lines);
 foreach ([1, 2, 3] as $try) {
-    $proc = proc_open([PHP_BINARY, '-n', REPORT_BENCH, 'top', "$dir/many.wall_ns.folded", '--limit=5000'], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+    $proc = proc_open([PHP_BINARY, '-n', '-d', 'extension=' . getenv('BENCH_SO'), REPORT_BENCH, 'top', "$dir/many.wall_ns.folded", '--limit=5000'], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
     $first = fgets($pipes[1]);
     fclose($pipes[1]);
     $err = stream_get_contents($pipes[2]);

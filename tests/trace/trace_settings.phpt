@@ -19,7 +19,8 @@ echo preg_replace('~/\S+/bench\.\d+T\d+Z\.\d+\.1\.~', 'DIR/bench.NAME.', implode
 // bench's report reads a timeline as a profile too: its spans are the call paths.
 $file = sys_get_temp_dir() . '/bench.trace-test-' . getmypid() . '.trace.json';
 file_put_contents($file, current($run['files']));
-exec(sprintf('%s -n %s top %s --quiet 2>&1', PHP_BINARY, escapeshellarg(__DIR__ . '/../../bin/bench'), escapeshellarg($file)), $out, $status);
+exec(sprintf('%s -n -d extension=%s %s top %s --quiet 2>&1', PHP_BINARY, escapeshellarg(getenv('BENCH_SO')), escapeshellarg(__DIR__ . '/../../bin/bench'),
+    escapeshellarg($file)), $out, $status);
 unlink($file);
 echo "bench top: ", preg_replace('/,.*/', '', $out[0] ?? ''), "; f among its functions: ", preg_grep('/ f$/', $out) ? 'yes' : 'no', "; exit status $status\n";
 ?>
