@@ -480,6 +480,14 @@ static ZEND_INI_MH(OnUpdateBenchAllocRequests)
 
 static ZEND_INI_MH(OnUpdateBenchOwners)
 {
+	/*
+	 * The rules are one table for the process. A thread-safe PHP passes each
+	 * new thread's settings through here again, unchanged: parsed again, the
+	 * table would be freed under the threads that read it.
+	 */
+	if (bench_hooks_chosen && entry->value && zend_string_equals(entry->value, new_value)) {
+		return OnUpdateString(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+	}
 	if (!bench_profile_parse_owners(ZSTR_VAL(new_value))) {
 		bench_warning("Invalid bench.owners \"%s\" (expected a comma list of user, internal, "
 			"all, ext:NAME, prefix:NAME); using \"user\"", ZSTR_VAL(new_value));

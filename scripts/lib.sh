@@ -1,4 +1,4 @@
-# Shared by scripts/demo and scripts/test: installing what is missing, the
+# Shared by scripts/demo, scripts/test and scripts/zts-php: installing what is missing, the
 # trixie chroot for newer PHP versions, and building bench.so out of tree.
 # Sourced, not run.
 

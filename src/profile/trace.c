@@ -10,6 +10,7 @@
 # include "config.h"
 #endif
 
+#include <pthread.h>
 #include <string.h>
 #include "php.h"
 #include "php_bench.h"
@@ -17,15 +18,35 @@
 #include "src/cost/cost.h"
 #include "src/dump/dump.h"
 
-/** Ticks per ns, measured at the first traced profile of a process: 0 before. */
+/*
+ * Ticks per ns, measured at the first traced profile of a process: 0 before.
+ * Under a lock, as a thread-safe PHP's threads may start their first traced
+ * requests together (a lock, not pthread_once(), which helgrind cannot follow).
+ */
 static double bench_trace_ticks_per_ns;
+static pthread_mutex_t bench_trace_rate_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/*
+ * Measured against CLOCK_MONOTONIC over 100 us: a time stamp counter's rate
+ * is the same in every process of the machine; an error of 0.1% moves the
+ * threshold by as much.
+ */
+static void bench_trace_measure_rate(void)
+{
+	int64_t from_ns = bench_cost_monotonic_ns(), to_ns;
+	uint64_t from = bench_cost_ticks(), to;
+
+	do {
+		to_ns = bench_cost_monotonic_ns();
+		to = bench_cost_ticks();
+	} while (to_ns - from_ns < 100000);
+	bench_trace_ticks_per_ns = (double) (to - from) / (double) (to_ns - from_ns);
+}
 
 /*
  * bench.trace_min_us in ticks. The hooks compare durations in ticks, whose
  * rate a request's profile only knows at its end: it is measured once per
- * process, against CLOCK_MONOTONIC over 100 us (a time stamp counter's rate
- * is the same in every process of the machine; an error of 0.1% moves the
- * threshold by as much).
+ * process.
  */
 static uint64_t bench_trace_min_ticks(zend_long min_us)
 {
@@ -33,17 +54,13 @@ static uint64_t bench_trace_min_ticks(zend_long min_us)
 		/* Ticks are ns. */
 		return (uint64_t) min_us * 1000;
 	}
+	pthread_mutex_lock(&bench_trace_rate_lock);
 	if (bench_trace_ticks_per_ns == 0) {
-		int64_t from_ns = bench_cost_monotonic_ns(), to_ns;
-		uint64_t from = bench_cost_ticks(), to;
-
-		do {
-			to_ns = bench_cost_monotonic_ns();
-			to = bench_cost_ticks();
-		} while (to_ns - from_ns < 100000);
-		bench_trace_ticks_per_ns = (double) (to - from) / (double) (to_ns - from_ns);
+		bench_trace_measure_rate();
 	}
-	return (uint64_t) ((double) min_us * 1000.0 * bench_trace_ticks_per_ns);
+	double per_ns = bench_trace_ticks_per_ns;
+	pthread_mutex_unlock(&bench_trace_rate_lock);
+	return (uint64_t) ((double) min_us * 1000.0 * per_ns);
 }
 
 void bench_trace_begin(bench_profile_state *p)

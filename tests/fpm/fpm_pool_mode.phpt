@@ -4,6 +4,7 @@ php-fpm: bench.mode (and count_ops, track_live, sample_internal_calls) set in a 
 <?php
 require __DIR__ . '/fpm.inc';
 fpm_skip();
+sample_mode_skip();
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip samples under valgrind are too few');
 ?>
 --FILE--

@@ -9,7 +9,7 @@ nap's own two opcodes is the only way to miss it: false failure not seen in 50 r
 str_contains() is a frameless call on 8.4 and 8.5 (its wrapped handler
 samples), a plain internal call on 8.2: a leaf either way.
 --SKIPIF--
-<?php require __DIR__ . '/fpm.inc'; fpm_skip(); ?>
+<?php require __DIR__ . '/fpm.inc'; fpm_skip(); sample_mode_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/fpm.inc';

@@ -11,7 +11,7 @@ few small blocks sampled beside them weigh about 4 KiB each (the test takes
 up to 50,000 bytes of them). The request's own temporary (1 MB, freed) is in
 alloc_space and not in inuse_space.
 --SKIPIF--
-<?php require __DIR__ . '/fpm.inc'; fpm_skip(); ?>
+<?php require __DIR__ . '/fpm.inc'; fpm_skip(); sample_mode_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/fpm.inc';

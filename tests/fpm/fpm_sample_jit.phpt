@@ -14,7 +14,7 @@ on 8.4, and 42% under valgrind). In 30 runs on each version the loops' share
 of {main} was 0.92 to 1.00 on 8.2, 0.92 to 1.00 on 8.4, 0.89 to 1.00 on 8.5,
 and 0.96 in 3 runs under valgrind.
 --SKIPIF--
-<?php require __DIR__ . '/fpm.inc'; fpm_skip(); profile_opcache_skip(); ?>
+<?php require __DIR__ . '/fpm.inc'; fpm_skip(); sample_mode_skip(); profile_opcache_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/fpm.inc';

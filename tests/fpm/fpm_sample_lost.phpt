@@ -10,7 +10,7 @@ bench_info()['profiles']['lost']. A worker killed with SIGKILL once its
 writer wrote its profile owes nothing, and nothing is said of it.
 Deterministic.
 --SKIPIF--
-<?php require __DIR__ . '/fpm.inc'; fpm_skip(); ?>
+<?php require __DIR__ . '/fpm.inc'; fpm_skip(); sample_mode_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/fpm.inc';

@@ -10,7 +10,7 @@ misses; under valgrind, whose scheduler runs one thread at a time, only
 "some" is asked). The request after parking has a profile with
 samples: the ticker woke.
 --SKIPIF--
-<?php require __DIR__ . '/fpm.inc'; fpm_skip(); ?>
+<?php require __DIR__ . '/fpm.inc'; fpm_skip(); sample_mode_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/fpm.inc';

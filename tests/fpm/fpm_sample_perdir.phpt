@@ -9,7 +9,7 @@ directory whose .user.ini sets 65,536: the first profile is written while the
 second request runs, and read the second's setting before the fix. JSON's alloc_sample_bytes is the mean that scales
 every estimate in the profile.
 --SKIPIF--
-<?php require __DIR__ . '/fpm.inc'; fpm_skip(); ?>
+<?php require __DIR__ . '/fpm.inc'; fpm_skip(); sample_mode_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/fpm.inc';

@@ -17,6 +17,7 @@ all
 <?php
 require __DIR__ . '/fpm.inc';
 fpm_skip();
+sample_mode_skip();
 if (getenv('SKIP_PERF_SENSITIVE')) {
     die('skip under valgrind the request ends slowly under SCHED_FIFO: the ticks of its end come after it');
 }

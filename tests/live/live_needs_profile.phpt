@@ -1,7 +1,7 @@
 --TEST--
 bench.track_live=1 outside profile mode: a startup warning says it tracks nothing, and the request runs as without it
 --SKIPIF--
-<?php require __DIR__ . '/../profile/profile.inc'; profile_skip(); ?>
+<?php require __DIR__ . '/../profile/profile.inc'; sample_mode_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/../profile/profile.inc';

@@ -12,7 +12,7 @@ Needs root, to mount the tmpfs; not under valgrind, which cannot run mount
 --SKIPIF--
 <?php
 require __DIR__ . '/profile.inc';
-profile_skip();
+writer_thread_skip();
 if (trim((string) shell_exec('id -u')) !== '0') die('skip needs root to mount a small tmpfs');
 // valgrind, tracing the test's children, cannot run the setuid mount.
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip under valgrind mount cannot run');

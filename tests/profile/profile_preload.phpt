@@ -3,7 +3,7 @@ Profile and sample mode: the request that opcache.preload runs at startup is not
 --SKIPIF--
 <?php
 require __DIR__ . '/profile.inc';
-profile_skip();
+sample_mode_skip();
 exec(sprintf('%s -n %s -r %s 2>&1', escapeshellarg(PHP_BINARY), PHP_VERSION_ID >= 80500 ? '' : '-d zend_extension=opcache',
     escapeshellarg('echo function_exists("opcache_get_status") ? "ok" : "no";')), $out);
 if (($out[0] ?? '') !== 'ok') die('skip opcache cannot be loaded');

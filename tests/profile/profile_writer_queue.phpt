@@ -12,7 +12,7 @@ Every request has a profile: the files written plus the drops make 200.
 --SKIPIF--
 <?php
 require __DIR__ . '/profile.inc';
-profile_skip();
+writer_thread_skip();
 $cgi = dirname(PHP_BINARY) . '/php-cgi' . PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION;
 if (!is_executable($cgi)) die("skip $cgi is not installed");
 ?>

@@ -5,7 +5,7 @@ The HTML report of the reference apps at first glance, in headless Chromium at 1
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip bin/bench\'s PHP under valgrind: report_fuzz and zstd_decompress check bench.so\'s part');
 require __DIR__ . '/report.inc';
 require __DIR__ . '/../../benchmarks/lib/cdp.php';
-profile_skip();
+sample_mode_skip();
 cdp_skip();
 ?>
 --FILE--

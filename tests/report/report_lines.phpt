@@ -5,7 +5,7 @@ bench lines: a function's source with its costs per line. Profile mode: the call
 // Sample mode's share of a line needs real time, and the report command is PHP (report_fuzz checks bench.so's part under valgrind).
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip timing, and bin/bench\'s PHP under valgrind');
 require __DIR__ . '/report.inc';
-profile_skip();
+sample_mode_skip();
 ?>
 --FILE--
 <?php

@@ -4,7 +4,7 @@ An auto_prepend_file's body is {main} too: the script's {main} keeps the name in
 <?php
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip samples under valgrind are too few');
 require __DIR__ . '/report.inc';
-profile_skip();
+sample_mode_skip();
 ?>
 --FILE--
 <?php

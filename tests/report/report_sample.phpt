@@ -5,7 +5,7 @@ Sampled requests (php-cgi, as php-fpm writes them): samples add up across JSON, 
 // The report command is PHP code: under valgrind bench.so's part of it (zstd) is checked by report_fuzz and zstd_decompress.
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip bin/bench\'s PHP under valgrind: report_fuzz and zstd_decompress check bench.so\'s part');
 require __DIR__ . '/report.inc';
-profile_skip();
+sample_mode_skip();
 if (!report_cgi_binary()) die('skip php-cgi is not installed');
 if (trim((string) shell_exec('command -v go')) === '') die('skip go (golang-go) is not installed');
 ?>

@@ -8,7 +8,7 @@ flagged custom. bench's handlers clear that flag for each call they pass on
 (on 8.4, zend_mm_gc() calls bench back instead); without that, PHP dies with
 "Allowed memory size exhausted" where it runs without bench.
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip(); ?>
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/sample.inc';

@@ -1,7 +1,7 @@
 --TEST--
 Sample mode: a request with allocation samples but no time sample writes a profile in the formats that carry allocations, and none in folded stacks (time only), where it counts as empty
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip(); ?>
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/sample.inc';

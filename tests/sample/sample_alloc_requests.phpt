@@ -21,7 +21,7 @@ the same counters, its allocation ones at 0, and no allocation samples.
 --SKIPIF--
 <?php
 require __DIR__ . '/sample.inc';
-profile_skip();
+sample_mode_skip();
 $cgi = dirname(PHP_BINARY) . '/php-cgi' . PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION;
 if (!is_executable($cgi)) die("skip $cgi is not installed");
 ?>

@@ -10,7 +10,7 @@ next to nothing and gets at most a few samples. bench.alloc_sample_requests=1:
 every sampled request samples its allocations (sample_alloc_requests.phpt
 covers the fraction).
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip(); ?>
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/sample.inc';

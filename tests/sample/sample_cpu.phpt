@@ -9,7 +9,7 @@ that compiling the script used lands in the first sample (spin's; under
 valgrind that is tens of ms), and the CPU of spin's last part-interval in nap's
 (under 10 ms of the 200).
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip();
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip();
 // Under valgrind (whose run also valgrinds this test's child) compiling takes over 100 ms of CPU.
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip CPU-time shares are not kept under valgrind'); ?>
 --FILE--

@@ -9,7 +9,7 @@ callgrind). A sample now keeps the innermost 128 frames under {truncated}
 bottom of the recursion has exactly {request}, {truncated} and 128 frames of
 down(); the shallow part of the script keeps its whole stack.
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip(); ?>
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/sample.inc';

@@ -3,7 +3,7 @@ Sample mode writes pprof by default (bench.output_format=auto): its samples keep
 --SKIPIF--
 <?php
 require __DIR__ . '/sample.inc';
-profile_skip();
+sample_mode_skip();
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip samples under valgrind are too few');
 if (!bench_info()['features']['zlib']['available']) die('skip built without zlib');
 ?>

@@ -7,7 +7,7 @@ weights are checked to +-50% (a loaded machine adds ticks that count as sleep,
 and one tick may land in the code around the sleeps). Under valgrind, where the
 code around the sleeps takes longer than they do, only the paths are checked.
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip(); ?>
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/sample.inc';

@@ -1,7 +1,7 @@
 --TEST--
 Sample mode output: JSON with the request's metadata, callgrind read by callgrind_annotate, pprof decoded with protoc and pprof's profile.proto
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip(); ?>
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/sample.inc';

@@ -14,7 +14,7 @@ failure: none seen in 50 runs, 25 each way, on each version). Calls of some
 the loop and to hrtime(). Frameless calls that throw
 or return a result show that the wrappers change no result.
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip(); profile_opcache_skip(' (the JIT half)'); ?>
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip(); profile_opcache_skip(' (the JIT half)'); ?>
 --FILE--
 <?php
 require __DIR__ . '/sample.inc';

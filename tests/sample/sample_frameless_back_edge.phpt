@@ -14,7 +14,7 @@ at a time and so lets the ticker read only where it switches threads (one
 run gave str_starts_with 150 of 410 ms, on 8.2 where it is no frameless
 call at all), only the sampling is checked.
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip(); ?>
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/sample.inc';

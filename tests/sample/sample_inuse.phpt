@@ -12,7 +12,7 @@ string by realloc and returns it: one block of 5,000,032 bytes. str_repeat()
 owns the temporaries it makes, all freed. bin/bench reads the same counters
 from the pprof file (sample_inuse_pprof.phpt: Go's pprof reads them).
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip(); ?>
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/sample.inc';

@@ -6,7 +6,7 @@ it: one block of 5,000,032 bytes, sampled at each step with a chance of
 1 - e^-24.4 (a 4,096-byte mean gap), so its inuse_space is exact. churn()
 frees all it makes, and is not listed.
 --SKIPIF--
-<?php require __DIR__ . '/../viewers/viewers.inc'; profile_skip();
+<?php require __DIR__ . '/../viewers/viewers.inc'; sample_mode_skip();
 if (!viewers_pprof_tools()) die('skip neither go nor pprof (PPROF) installed'); ?>
 --FILE--
 <?php

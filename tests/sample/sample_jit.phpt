@@ -17,7 +17,7 @@ sampled time (the rest is startup and compiling): in 10 runs on each
 version, under both JITs, their share was 0.86 to 0.98 on 8.2, 0.93 to 1.00
 on 8.4 and 0.94 to 1.00 on 8.5.
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip(); profile_opcache_skip(); ?>
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip(); profile_opcache_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/sample.inc';

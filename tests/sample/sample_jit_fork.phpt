@@ -1,7 +1,7 @@
 --TEST--
 Sample mode under the JIT: a forked child keeps the stacks the ticker read before the fork, takes no time samples after it (no interrupt may start its own ticker), and says so; the parent samples on
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip(); profile_opcache_skip();
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip(); profile_opcache_skip();
 if (!function_exists('pcntl_fork')) die('skip pcntl not available'); ?>
 --FILE--
 <?php

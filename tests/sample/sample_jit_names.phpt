@@ -7,7 +7,7 @@ live functions. Each kind of frame runs spin() for 40 ms of a 1 ms
 interval: its path must own at least 20 ms (false failure: none in 20 runs
 on 8.2, each under both JITs).
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip(); profile_opcache_skip(); ?>
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip(); profile_opcache_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/sample.inc';

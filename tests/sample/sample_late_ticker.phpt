@@ -5,7 +5,7 @@ all
 --SKIPIF--
 <?php
 require __DIR__ . '/sample.inc';
-profile_skip();
+sample_mode_skip();
 // (run-tests -m runs this script's PHP under valgrind too: its end then takes tens of ms, with the ticker held off.)
 if (getenv('SKIP_PERF_SENSITIVE')) {
     die('skip under valgrind the request ends slowly under SCHED_FIFO: the ticks of its end come after it');

@@ -16,7 +16,7 @@ runs alone: its busy loop holds CPU 0 for a while.
 --SKIPIF--
 <?php
 require __DIR__ . '/sample.inc';
-profile_skip();
+sample_mode_skip();
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip timing under valgrind');
 $cgi = dirname(PHP_BINARY) . '/php-cgi' . PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION;
 if (!is_executable($cgi)) die("skip $cgi is not installed");

@@ -18,7 +18,7 @@ spin() busy-waits 200 ms: at least 150 ms of samples under it, unless the
 machine stalls the process for 50 ms (rare on a loaded VM; ticks missed while
 stalled still count, as the ticker adds the ticks it slept through).
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip(); ?>
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/sample.inc';

@@ -9,7 +9,7 @@ line 5's rare rounds (none seen in 100 runs). usleep(), called on line 8,
 is a leaf of line 0 (an internal function has no lines) whose caller is at
 line 8.
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip();
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip();
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip samples under valgrind are too few'); ?>
 --FILE--
 <?php

@@ -6,7 +6,7 @@ cli_set_process_title() overwrite. The script renames itself, then allocates
 20 MB through str_repeat(): the sampled allocations' native frames in the php
 binary must carry its file's name, with its exported symbols where it has them.
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip();
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip();
 if (!function_exists('cli_set_process_title')) die('skip no cli_set_process_title()'); ?>
 --FILE--
 <?php

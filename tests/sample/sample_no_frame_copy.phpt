@@ -17,7 +17,7 @@ set by deny_syscall.c, compiled here with the system's C compiler.
 --SKIPIF--
 <?php
 require __DIR__ . '/sample.inc';
-profile_skip();
+sample_mode_skip();
 if (PHP_OS_FAMILY !== 'Linux') die('skip seccomp is Linux only');
 if (trim((string) shell_exec('command -v cc')) === '') die('skip no C compiler to build the seccomp helper');
 profile_opcache_skip(' (the JIT half)');

@@ -7,7 +7,7 @@ pthread: the request is not sampled, which bench_info() counts with the
 dropped profiles, and says once. Not under valgrind, which makes threads
 its own way.
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip();
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip();
 if (trim((string) shell_exec('command -v cc')) === '') die('skip no C compiler to build the helper');
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip valgrind makes threads its own way'); ?>
 --FILE--

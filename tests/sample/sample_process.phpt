@@ -1,7 +1,7 @@
 --TEST--
 Sample mode leaves the process alone: sleep() sleeps its full time, signal handlers and max_execution_time still work, and a forked child keeps sampling while the parent's profile stays intact
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip();
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip();
 if (!function_exists('pcntl_fork')) die('skip pcntl not available');
 if (!is_file(ini_get('extension_dir') . '/posix.so')) die('skip posix.so not installed'); ?>
 --FILE--

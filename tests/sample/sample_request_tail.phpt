@@ -1,7 +1,7 @@
 --TEST--
 Sample mode: ticks after the VM last checked the interrupt (here: flushing the output to a slow reader) are the request's own time, "{request}", as are the stacks the ticker reads there under the JIT
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip(); profile_opcache_skip(' (the JIT half)'); ?>
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip(); profile_opcache_skip(' (the JIT half)'); ?>
 --FILE--
 <?php
 require __DIR__ . '/sample.inc';

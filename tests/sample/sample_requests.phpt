@@ -1,7 +1,7 @@
 --TEST--
 Sample mode: bench.sample_requests and bench.start=trigger choose the requests; bad settings warn and fall back to their defaults, or fail closed where the default samples more (a typo of trigger samples nothing)
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip(); ?>
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/sample.inc';

@@ -5,7 +5,7 @@ Sample mode: bench.sample_requests=0.5 samples some of the requests, drawn anew 
 failure below 1e-5). Not under valgrind, where 40 memchecked processes take
 longer than run-tests waits.
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip();
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip();
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip 40 processes under valgrind take longer than run-tests waits'); ?>
 --FILE--
 <?php

@@ -1,7 +1,7 @@
 --TEST--
 Sample mode: a 100,000-deep stack is truncated to the innermost frames under {truncated} (bench.max_depth, at most 128), and the tracing JIT keeps the attribution, with stacks read by the ticker and by interrupts
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip(); profile_opcache_skip(' (the JIT half)'); ?>
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip(); profile_opcache_skip(' (the JIT half)'); ?>
 --FILE--
 <?php
 require __DIR__ . '/sample.inc';

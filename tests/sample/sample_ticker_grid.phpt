@@ -11,7 +11,7 @@ same stack slot between two sleeps, whose arguments are the same. The interval i
 grid of its own would put a deadline on a multiple of it with a chance of 1 in
 3,000,000, so the test fails for a ticker off the shared grid.
 --SKIPIF--
-<?php require __DIR__ . '/sample.inc'; profile_skip();
+<?php require __DIR__ . '/sample.inc'; sample_mode_skip();
 if (!function_exists('pcntl_fork')) die('skip pcntl not available');
 if (!is_file(ini_get('extension_dir') . '/posix.so')) die('skip posix.so not installed');
 if (!in_array(php_uname('m'), ['x86_64', 'aarch64'], true)) die('skip clock_nanosleep\'s number known on x86_64 and aarch64 only'); ?>

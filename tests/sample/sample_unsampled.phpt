@@ -14,7 +14,7 @@ duration rounded to it: the test wants every profile within one interval
 --SKIPIF--
 <?php
 require __DIR__ . '/sample.inc';
-profile_skip();
+sample_mode_skip();
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip a neighbour and the timing of threads: not under valgrind');
 if (trim((string) shell_exec('id -u')) !== '0') die('skip nice -5 needs root');
 if (trim((string) shell_exec('command -v taskset')) === '') die('skip taskset (util-linux) not installed');

@@ -1,7 +1,7 @@
 --TEST--
 bench.trace_min_us and bench.trace_max_events: bad values warn and take the default; the trace in sample mode warns and takes sample mode's default format; a trace file ends in .trace.json, and the report says what it left out
 --SKIPIF--
-<?php require __DIR__ . '/trace.inc'; profile_skip(); ?>
+<?php require __DIR__ . '/trace.inc'; sample_mode_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/trace.inc';

@@ -1,7 +1,7 @@
 --TEST--
 Viewers: pprof profiles are gzipped by default (.pb.gz) and read as written by go tool pprof and Google's pprof, with no symbolization warning; every sample carries the request's labels for -tags and -tagfocus; profile mode states its period
 --SKIPIF--
-<?php require __DIR__ . '/viewers.inc'; profile_skip();
+<?php require __DIR__ . '/viewers.inc'; sample_mode_skip();
 // scripts/test memchecks the pprof writer in runs of its own; under run-tests' valgrind a 50 ms loop gets no sample.
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip samples under valgrind are too few');
 if (!bench_info()['features']['zlib']['available']) die('skip built without zlib');

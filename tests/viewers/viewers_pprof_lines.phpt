@@ -7,7 +7,7 @@ interrupt, at a loop's jump back: line 6 has nearly all the samples, and is
 first in -top unless the machine stalls the process on line 5's rare rounds
 for most of 300 ms (never seen). In profile mode the call tree is exact.
 --SKIPIF--
-<?php require __DIR__ . '/viewers.inc'; profile_skip();
+<?php require __DIR__ . '/viewers.inc'; sample_mode_skip();
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip samples under valgrind are too few');
 if (!bench_info()['features']['zlib']['available']) die('skip built without zlib');
 if (!viewers_pprof_tools()) die('skip neither go nor pprof (PPROF) installed'); ?>

@@ -10,7 +10,7 @@ which kind is missing rather than passing). Before, the files whose
 allocations were sampled had six sample types and the others two: pprof
 refused them together ("inconsistent samples type count").
 --SKIPIF--
-<?php require __DIR__ . '/viewers.inc'; profile_skip();
+<?php require __DIR__ . '/viewers.inc'; sample_mode_skip();
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip samples under valgrind are too few');
 if (!bench_info()['features']['zlib']['available']) die('skip built without zlib');
 if (!is_executable(dirname(PHP_BINARY) . '/php-cgi' . PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION)) die('skip php-cgi not installed');
