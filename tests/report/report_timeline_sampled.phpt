@@ -10,7 +10,7 @@ ticker was kept off the CPU for more than 4 ms at once, at both ends of a call.
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip bin/bench\'s PHP under valgrind: report_fuzz and zstd_decompress check bench.so\'s part');
 require __DIR__ . '/report.inc';
 require __DIR__ . '/../../benchmarks/lib/cdp.php';
-profile_skip();
+sample_mode_skip();
 cdp_skip();
 if (!bench_info()['features']['zlib']['available']) die('skip built without zlib');
 ?>

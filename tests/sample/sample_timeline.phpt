@@ -1,7 +1,7 @@
 --TEST--
 Sample mode keeps each time sample's time: JSON's "timeline" ([ns from the request's start, node, weight], in the order taken, each node's weights adding up to its own wall_ns) and pprof's end_timestamp_ns label (a sample of its own each, inside the request, adding up to the same totals), which bin/bench keeps off the request's labels
 --SKIPIF--
-<?php require __DIR__ . '/../viewers/viewers.inc'; profile_skip();
+<?php require __DIR__ . '/../viewers/viewers.inc'; sample_mode_skip();
 if (!viewers_pprof_tools()) die('skip neither go nor pprof (PPROF) installed'); ?>
 --FILE--
 <?php

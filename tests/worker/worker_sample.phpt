@@ -1,7 +1,7 @@
 --TEST--
 Worker mode, sample mode: each handled request (bench_request_begin(), bench_request_end()) is sampled as a request of its own, with its own calls, URI, method, status and labels, as bench.sample_requests draws it: at 0, begin says false and no profile is written
 --SKIPIF--
-<?php require __DIR__ . '/../profile/profile.inc'; profile_skip();
+<?php require __DIR__ . '/../profile/profile.inc'; sample_mode_skip();
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip samples under valgrind are too few: a 10 ms handler may get none'); ?>
 --FILE--
 <?php
