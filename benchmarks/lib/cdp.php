@@ -273,7 +273,14 @@ final class Cdp
             proc_close($this->proc);
             $this->proc = null;
         }
-        exec('rm -rf ' . escapeshellarg($this->profileDir));
+        // Chromium's helper processes outlive the browser for a moment and may still write there: tried again for up to 2 s.
+        for ($try = 0; $try < 20 && is_dir($this->profileDir); $try++) {
+            exec('rm -rf ' . escapeshellarg($this->profileDir) . ' 2>/dev/null');
+            clearstatcache();
+            if (is_dir($this->profileDir)) {
+                usleep(100_000);
+            }
+        }
     }
 
     public function __destruct()
