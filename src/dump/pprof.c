@@ -455,8 +455,6 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_du
 		int64_t ops = line_ops.at ? pb_line_op_samples(b, &scratch, &packed, &locations, &line_ops, p, n, ops_at, ncounters, &labels) : 0;
 		int64_t values[BENCH_COUNTER_COUNT];
 		uint64_t calls = node->calls;
-		/* A merge's sample has the labels of the profiles whose root it is under. */
-		const bench_buf *its = m ? pb_merge_sample_labels(m, label_sets, p, n) : &labels;
 
 		for (int i = 0; i < ncounters; i++) {
 			values[i] = i == ops_at && line_ops.at ? ops : node->own[counters[i]];
@@ -469,7 +467,8 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_du
 			values[time_at] -= moment->weight;
 			calls--;
 			pb_label(&stamp, &scratch, &strings, "end_timestamp_ns", NULL, r->time_ns + moment->at_ns);
-			pb_sample(b, &scratch, &packed, &locations, p, n, 1, one, ncounters, its, &stamp);
+			/* (A request's own profile: a merge's has no times.) */
+			pb_sample(b, &scratch, &packed, &locations, p, n, 1, one, ncounters, &labels, &stamp);
 			stamp.len = 0;
 		}
 		bool any = calls != 0;
@@ -477,6 +476,8 @@ void bench_dump_pprof(bench_buf *b, const bench_profile_state *p, const bench_du
 			any = values[i] != 0;
 		}
 		if (any) {
+			/* A merge's sample has the labels of the profiles whose root it is under (a walk up: only for nodes with a cost). */
+			const bench_buf *its = m ? pb_merge_sample_labels(m, label_sets, p, n) : &labels;
 			pb_sample(b, &scratch, &packed, &locations, p, n, calls, values, ncounters, its, NULL);
 		}
 	}
