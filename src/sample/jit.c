@@ -20,20 +20,25 @@
 static const char *const bench_jit_names[] = {"opcache.enable", "opcache.enable_cli", "opcache.jit", "opcache.jit_buffer_size"};
 #define BENCH_JIT_SETTINGS (sizeof(bench_jit_names) / sizeof(bench_jit_names[0]))
 enum { BENCH_JIT_ENABLE, BENCH_JIT_ENABLE_CLI, BENCH_JIT_MODE, BENCH_JIT_BUFFER };
-static zend_ini_entry *bench_jit_entries[BENCH_JIT_SETTINGS];
+/*
+ * Each thread of a thread-safe build has its own copies of the settings: the
+ * entries, and what was last read of them, are the thread's (ZEND_TLS: static in a non-thread-safe build).
+ */
+ZEND_TLS zend_ini_entry *bench_jit_entries[BENCH_JIT_SETTINGS];
 
-/* Finds the entries once, after startup (NULL where opcache is not loaded). */
+/* Finds the entries (NULL where opcache is not loaded), once for each table of settings. */
 static void bench_jit_find_entries(void)
 {
-	static bool looked_up;
+	/* The table looked in: a thread-safe build copies the settings for the main thread after startup too. */
+	ZEND_TLS HashTable *looked_in;
 
-	if (looked_up) {
+	if (looked_in == EG(ini_directives)) {
 		return;
 	}
 	for (size_t i = 0; i < BENCH_JIT_SETTINGS; i++) {
 		bench_jit_entries[i] = zend_hash_str_find_ptr(EG(ini_directives), bench_jit_names[i], strlen(bench_jit_names[i]));
 	}
-	looked_up = true;
+	looked_in = EG(ini_directives);
 }
 
 /* Whether opcache runs for this SAPI: opcache.enable, and opcache.enable_cli for the CLI. */
@@ -87,9 +92,9 @@ static bool bench_jit_hazard_of(zend_string *const *values, char *setting, size_
 #define BENCH_JIT_VALUE_MAX 32
 const char *bench_sample_jit_hazard(void)
 {
-	static char last[BENCH_JIT_SETTINGS][BENCH_JIT_VALUE_MAX + 1];
-	static bool last_known, last_hazard;
-	static char setting[64];
+	ZEND_TLS char last[BENCH_JIT_SETTINGS][BENCH_JIT_VALUE_MAX + 1];
+	ZEND_TLS bool last_known, last_hazard;
+	ZEND_TLS char setting[64];
 	zend_string *values[BENCH_JIT_SETTINGS];
 	bool same = last_known;
 
@@ -128,13 +133,14 @@ static void (*bench_jit_changed)(const char *hazard);
 static ZEND_INI_MH(bench_jit_on_modify)
 {
 	int result = bench_jit_prev_on_modify(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
-	static char setting[64];
+	ZEND_TLS char setting[64];
 	zend_string *values[BENCH_JIT_SETTINGS];
 
 	if (result != SUCCESS || stage != ZEND_INI_STAGE_RUNTIME) {
 		return result;
 	}
 	/* The entry takes the new value only once this returns. */
+	bench_jit_find_entries();
 	for (size_t i = 0; i < BENCH_JIT_SETTINGS; i++) {
 		values[i] = bench_jit_entries[i] ? bench_jit_entries[i]->value : NULL;
 	}
