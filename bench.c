@@ -85,13 +85,7 @@ static ZEND_INI_MH(OnUpdateBenchMode)
 		return SUCCESS;
 	}
 	if (zend_string_equals_literal_ci(new_value, "sample")) {
-#ifdef ZTS
-		/* One ticker per process raises one thread's VM interrupt: a thread-safe build would need one per thread. */
-		bench_warning("bench.mode=sample needs a non-thread-safe (NTS) PHP build; bench stays off");
-		*mode = BENCH_MODE_OFF;
-#else
 		*mode = BENCH_MODE_SAMPLE;
-#endif
 		return SUCCESS;
 	}
 	if (zend_string_equals_literal_ci(new_value, "instr")) {
@@ -547,6 +541,25 @@ static PHP_GINIT_FUNCTION(bench)
 	bench_alloc_ginit(&bench_globals->globals.alloc);
 }
 
+/* A thread's globals go (thread-safe builds), or the process's after MSHUTDOWN. */
+static PHP_GSHUTDOWN_FUNCTION(bench)
+{
+	bench_sample_gshutdown(&bench_globals->globals.sample);
+#ifdef ZTS
+	/*
+	 * On the thread that ends (ts_free_thread() runs this there), what it kept
+	 * in thread-local memory goes too. Not where another thread's globals go:
+	 * tsrm_shutdown() frees the threads left at the process's end.
+	 */
+	if (bench_globals == ZEND_MODULE_GLOBALS_BULK(bench)) {
+		bench_profile_thread_free();
+		bench_live_thread_free();
+		bench_dump_thread_free();
+		bench_cost_mshutdown();
+	}
+#endif
+}
+
 /* The request's end: its profile is finished and written, and the allocation handlers come off. */
 static void bench_request_end(void)
 {
@@ -692,7 +705,7 @@ zend_module_entry bench_module_entry = {
 	PHP_BENCH_VERSION,
 	PHP_MODULE_GLOBALS(bench),
 	PHP_GINIT(bench),
-	NULL,
+	PHP_GSHUTDOWN(bench),
 	ZEND_MODULE_POST_ZEND_DEACTIVATE_N(bench),
 	STANDARD_MODULE_PROPERTIES_EX
 };

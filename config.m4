@@ -65,6 +65,8 @@ if test "$PHP_BENCH" != "no"; then
   AC_CHECK_HEADERS([linux/perf_event.h])
   dnl Callgrind client requests mark bench_measure()'s phases (bench.callgrind_phases).
   AC_CHECK_HEADERS([valgrind/callgrind.h])
+  dnl Helgrind client requests say which memory the ticker shares through atomics (src/lib/race.h).
+  AC_CHECK_HEADERS([valgrind/helgrind.h])
 
   BENCH_CHECK_PKG([$PHP_BENCH_ZSTD], [libzstd], [HAVE_BENCH_ZSTD],
     [bench.compress=zstd writes plain files])

@@ -17,6 +17,7 @@ extern zend_module_entry bench_module_entry;
 
 #include "src/cost/cost.h"
 #include "src/alloc/alloc.h"
+#include "src/sample/request.h"
 
 /** What bench.mode selects. */
 typedef enum {
@@ -108,6 +109,8 @@ typedef struct {
 	bool request_ended;
 	/** the line of the ledger (src/dump/ledger.c) that counts the profile this request owes; NULL: none */
 	struct bench_ledger_slot *ledger_line;
+	/** the sampled request (src/sample/) */
+	bench_sample_request sample;
 } bench_globals_t;
 
 ZEND_BEGIN_MODULE_GLOBALS(bench)

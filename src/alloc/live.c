@@ -280,6 +280,11 @@ void bench_live_mshutdown(void)
 		gc_collect_cycles = bench_live_prev_gc;
 	}
 	bench_live_prev_gc = NULL;
+	bench_live_thread_free();
+}
+
+void bench_live_thread_free(void)
+{
 	free(bench_live.blocks);
 	free(bench_live.live);
 	free(bench_live.at_peak);

@@ -105,6 +105,9 @@ void bench_live_minit(void);
 /** Puts the cycle collector back and frees the table (MSHUTDOWN). */
 void bench_live_mshutdown(void);
 
+/** Frees this thread's tables: a thread of a thread-safe PHP ends, or the process. */
+void bench_live_thread_free(void);
+
 /**
  * Warns when the finished profile's live counts are too low (the table could
  * not grow). Called once the profile is written or returned: the warning may

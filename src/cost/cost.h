@@ -84,7 +84,7 @@ void bench_cost_minit(void);
 /** Opens the hardware counters once per process (again after a fork). */
 void bench_cost_rinit(void);
 
-/** Releases per-process resources (hardware counter descriptors). */
+/** Releases the hardware counter descriptors this thread opened (MSHUTDOWN, or the end of a thread-safe PHP's thread). */
 void bench_cost_mshutdown(void);
 
 /**

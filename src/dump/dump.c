@@ -235,6 +235,11 @@ void bench_dump_settle(void)
 	bench_ledger_end();
 }
 
+void bench_dump_thread_free(void)
+{
+	bench_sink_mshutdown();
+}
+
 void bench_dump_mshutdown(void)
 {
 	bench_writer_mshutdown();

@@ -66,4 +66,7 @@ void bench_dump_count_empty(void);
 /** Writes what is queued, stops the writer, frees what the process kept for writing profiles. */
 void bench_dump_mshutdown(void);
 
+/** Frees what this thread kept for writing profiles (a thread-safe PHP writes in the request's thread): the thread ends. */
+void bench_dump_thread_free(void);
+
 #endif /* BENCH_SRC_DUMP_H */

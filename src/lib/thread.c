@@ -17,6 +17,7 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include "race.h"
 #include "thread.h"
 
 #if defined(__x86_64__) || defined(__aarch64__)
@@ -70,7 +71,9 @@ static int bench_thread_bare_main(void *p)
 {
 	bench_thread *t = p;
 
+	BENCH_RACE_AFTER(t);
 	t->fn(t->arg);
+	BENCH_RACE_BEFORE(&t->tid);
 	/* glibc's clone() ends the thread with the exit system call. */
 	return 0;
 }
@@ -96,6 +99,7 @@ static int bench_thread_start_bare(bench_thread *t, void *(*fn)(void *arg), void
 	t->fn = fn;
 	t->arg = arg;
 	t->bare = true;
+	BENCH_RACE_BEFORE(t);
 	if (clone(bench_thread_bare_main, (char *) t->stack + t->stack_size,
 			CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD | CLONE_SYSVSEM
 			| CLONE_PARENT_SETTID | CLONE_CHILD_CLEARTID, t, &t->tid, NULL, &t->tid) == -1) {
@@ -142,6 +146,7 @@ void bench_thread_join(bench_thread *t)
 	while ((tid = __atomic_load_n(&t->tid, __ATOMIC_ACQUIRE)) != 0) {
 		bench_thread_syscall(SYS_futex, (long) &t->tid, FUTEX_WAIT, tid, 0, 0, 0);
 	}
+	BENCH_RACE_AFTER(&t->tid);
 	bench_thread_forget(t);
 }
 

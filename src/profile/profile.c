@@ -773,6 +773,12 @@ PHP_FUNCTION(bench_stop)
 
 void bench_profile_mshutdown(void)
 {
+	bench_profile_thread_free();
+	bench_profile_free_owners();
+}
+
+void bench_profile_thread_free(void)
+{
 	bench_profile_state *p = &bench_profile;
 
 	bench_profile_reset(p);
@@ -788,7 +794,6 @@ void bench_profile_mshutdown(void)
 	free(p->moments);
 	free(p->fiber_stacks);
 	memset(p, 0, sizeof(*p));
-	bench_profile_free_owners();
 }
 
 /* ---- fibers ------------------------------------------------------------------ */

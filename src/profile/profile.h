@@ -49,6 +49,9 @@ void bench_profile_rshutdown(void);
 /** Frees what the last profile kept (MSHUTDOWN). */
 void bench_profile_mshutdown(void);
 
+/** Frees this thread's profile: a thread of a thread-safe PHP ends, or the process. */
+void bench_profile_thread_free(void);
+
 /** Worker mode (bench_request_begin()): writes the running profile and starts one for a handled request; false when none could start. */
 bool bench_profile_handle_begin(const char *uri, const char *method);
 

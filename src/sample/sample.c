@@ -30,6 +30,7 @@
 #include "php_bench.h"
 #include "src/lib/clock.h"
 #include "src/lib/pid.h"
+#include "src/lib/race.h"
 #include "src/lib/warning.h"
 #include "sample_private.h"
 #include "native.h"
@@ -46,7 +47,6 @@
 static zend_mm_heap *bench_sample_startup_heap;
 /* Shared with the ticker: described in sample_private.h. */
 HashTable bench_sample_internal_functions;
-bench_sample_request bench_sample;
 /** whether the internal functions are listed (post-startup): where the ticker notes frames or can read stacks */
 static bool bench_sample_lists_internals;
 /** why the ticker cannot copy frames; NULL when it can or was not asked to */
@@ -64,8 +64,7 @@ static bool bench_sample_jit_warned;
 /* Said once a process: a php-fpm master's warning stands for all its workers. */
 static void bench_sample_warn_jit(const char *hazard)
 {
-	if (!bench_sample_jit_warned) {
-		bench_sample_jit_warned = true;
+	if (!__atomic_exchange_n(&bench_sample_jit_warned, true, __ATOMIC_RELAXED)) {
 		bench_warning("bench: no time samples with %s on PHP %s: its JIT code loses loop variables "
 			"kept in registers at a VM interrupt, and the ticker cannot read stacks itself instead (process_vm_readv: %s). "
 			"Allocation samples go on; bench.sample_with_jit=1 samples time anyway", hazard, PHP_VERSION,
@@ -103,8 +102,13 @@ static zend_result bench_sample_post_startup(void)
 	zend_class_entry *ce;
 
 #if PHP_VERSION_ID >= 80400
+#ifdef ZTS
+	/* The wrappers post the running call in one word for the ticker, and check one thread's ticks. */
+	bench_sample_frameless_failure = "not on a thread-safe (ZTS) build";
+#else
 	/* Before anything is compiled: opcache's post-startup, which starts the JIT, runs its predecessor's first. */
-	bench_sample_frameless_failure = bench_frameless_wrap(&bench_sample_interrupts, bench_sample_after_frameless);
+	bench_sample_frameless_failure = bench_frameless_wrap(&bench_sample_slots[0].interrupts, bench_sample_after_frameless);
+#endif
 #endif
 	if (bench_sample_prev_post_startup && bench_sample_prev_post_startup() != SUCCESS) {
 		return FAILURE;
@@ -131,6 +135,45 @@ static zend_result bench_sample_post_startup(void)
 		} ZEND_HASH_FOREACH_END();
 	} ZEND_HASH_FOREACH_END();
 	return SUCCESS;
+}
+
+#ifdef ZTS
+HashTable *bench_sample_thread_internals(void)
+{
+	zend_function *func;
+
+	if (!bench_sample_lists_internals) {
+		return NULL;
+	}
+	HashTable *set = pemalloc(sizeof(*set), 1);
+	zend_hash_init(set, zend_hash_num_elements(CG(function_table)), NULL, NULL, 1);
+	ZEND_HASH_FOREACH_PTR(CG(function_table), func) {
+		if (func->type == ZEND_INTERNAL_FUNCTION) {
+			zend_hash_index_add_empty_element(set, (zend_ulong) (uintptr_t) func);
+		}
+	} ZEND_HASH_FOREACH_END();
+	return set;
+}
+#endif
+
+/* The stack reader's test of a function (src/sample/stacks.h): thread is the slot of the thread read. */
+static bool bench_sample_thread_has_internal(const void *thread, const zend_function *func)
+{
+	return bench_sample_is_internal(thread, func);
+}
+
+/* The ticker reads this thread's stacks for request from now on (under the JIT); false without memory. */
+static bool bench_sample_stacks_begin(bench_sample_slot *slot, uint32_t request)
+{
+	if (!slot->stacks) {
+#if PHP_VERSION_ID >= 80400 && !defined(ZTS)
+		const uint32_t *frameless = &bench_frameless_running;
+#else
+		const uint32_t *frameless = NULL;
+#endif
+		slot->stacks = bench_stacks_new(&EG(current_execute_data), frameless, slot);
+	}
+	return slot->stacks && bench_stacks_begin(slot->stacks, request, bench_sample_max_frames());
 }
 
 /* Whether the ticker can copy this process's frames: a seccomp filter may forbid process_vm_readv. */
@@ -201,12 +244,7 @@ void bench_sample_minit(void)
 	if (bench_sample_lists_internals) {
 		zend_hash_init(&bench_sample_internal_functions, 4096, NULL, NULL, 1);
 	}
-#if PHP_VERSION_ID >= 80400
-	bench_stacks_init(&EG(current_execute_data), &bench_frameless_running, &bench_sample_main_chunk, bench_sample_read_frame,
-		bench_sample_is_internal);
-#else
-	bench_stacks_init(&EG(current_execute_data), NULL, &bench_sample_main_chunk, bench_sample_read_frame, bench_sample_is_internal);
-#endif
+	bench_stacks_init(&bench_sample_main_chunk, bench_sample_read_frame, bench_sample_thread_has_internal);
 	/* Post-startup watches opcache.jit in every configuration; from 8.4 it also wraps the frameless handlers. */
 	bench_sample_prev_post_startup = zend_post_startup_cb;
 	zend_post_startup_cb = bench_sample_post_startup;
@@ -222,14 +260,10 @@ void bench_sample_mshutdown(void)
 {
 	bench_sample_ticker_stop();
 	bench_sample_signal_mshutdown();
-	bench_stacks_free();
 	bench_sample_jit_unwatch();
 #if PHP_VERSION_ID >= 80400
 	bench_frameless_unwrap();
 #endif
-	free(bench_sample.frames);
-	bench_sample.frames = NULL;
-	bench_sample.frames_size = 0;
 	if (bench_sample_lists_internals) {
 		zend_hash_destroy(&bench_sample_internal_functions);
 		bench_sample_lists_internals = false;
@@ -245,7 +279,9 @@ void bench_sample_mshutdown(void)
 static double bench_sample_uniform(void)
 {
 	if (bench_sample.rng == 0) {
-		bench_sample.rng = ((uint64_t) bench_pid() << 32) ^ (uint64_t) bench_clock_ns(CLOCK_REALTIME) ^ 0x9E3779B97F4A7C15ULL;
+		/* The globals' address tells the threads of one process apart. */
+		bench_sample.rng = ((uint64_t) bench_pid() << 32) ^ (uint64_t) bench_clock_ns(CLOCK_REALTIME) ^ 0x9E3779B97F4A7C15ULL
+			^ (uint64_t) (uintptr_t) &bench_sample;
 	}
 	bench_sample.rng ^= bench_sample.rng >> 12;
 	bench_sample.rng ^= bench_sample.rng << 25;
@@ -310,7 +346,7 @@ static bool bench_sample_wants_signal(void)
 }
 
 /* The profile of a sampled request, begun: its counters at 0, allocation samples drawn. */
-static void bench_sample_begin_profile(bench_profile_state *p)
+static void bench_sample_begin_profile(bench_profile_state *p, bench_sample_slot *slot)
 {
 	/* A heap swapped in since startup (by another extension): the first chunk of startup's is no longer known to stay. */
 	if (UNEXPECTED(bench_sample_startup_heap && zend_mm_get_heap() != bench_sample_startup_heap)) {
@@ -338,7 +374,7 @@ static void bench_sample_begin_profile(bench_profile_state *p)
 	if (BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU) {
 		/* A system call: only when samples are weighed by CPU time. */
 		bench_sample.last_cpu_ns = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
-		__atomic_store_n(&bench_sample_cpu_start_ns, bench_sample.last_cpu_ns, __ATOMIC_RELAXED);
+		__atomic_store_n(&slot->cpu_start_ns, bench_sample.last_cpu_ns, __ATOMIC_RELAXED);
 	}
 }
 
@@ -370,6 +406,11 @@ static void bench_sample_begin_request(bench_profile_state *p)
 	/* Under the JIT, the ticker reads the stacks itself where it can copy frames: no interrupt is raised. */
 	bool stacks = refused && bench_sample_copies_frames;
 	bool time_samples = !refused || stacks;
+	bench_sample_slot *slot = bench_sample_claim();
+	if (!slot) {
+		bench_dump_count_dropped(NULL);
+		return;
+	}
 	bench_sample.by_signal = !refused && bench_sample_wants_signal();
 	if (time_samples && !bench_sample.by_signal && !bench_sample_start_ticker()) {
 		bench_dump_count_dropped(NULL);
@@ -379,20 +420,19 @@ static void bench_sample_begin_request(bench_profile_state *p)
 		bench_dump_count_dropped("out of memory");
 		return;
 	}
-	bench_sample_begin_profile(p);
+	bench_sample_begin_profile(p, slot);
 	/* A new request: ticks the ticker counted for an earlier one find another name on the count, and are dropped. */
-	uint32_t request = bench_sample_started + 1;
-	__atomic_store_n(&bench_sample_interrupts, (uint64_t) request << 32, __ATOMIC_RELAXED);
-	__atomic_store_n(&bench_sample_started, request, __ATOMIC_RELAXED);
+	uint32_t request = slot->started + 1;
+	__atomic_store_n(&slot->interrupts, (uint64_t) request << 32, __ATOMIC_RELAXED);
+	__atomic_store_n(&slot->started, request, __ATOMIC_RELAXED);
 	/* Before running is set, which the ticker reads first. */
-	__atomic_store_n(&bench_sample_stack_mode, stacks, __ATOMIC_RELAXED);
-	if (stacks && !bench_stacks_begin(request, bench_sample_max_frames())) {
-		__atomic_store_n(&bench_sample_stack_mode, false, __ATOMIC_RELAXED);
+	if (stacks && !bench_sample_stacks_begin(slot, request)) {
 		stacks = time_samples = false;
 	}
+	__atomic_store_n(&slot->stack_mode, stacks, __ATOMIC_RELAXED);
 	p->time_samples_off = !time_samples;
 	if (!time_samples) {
-		bench_sample_jit_refused++;
+		__atomic_fetch_add(&bench_sample_jit_refused, 1, __ATOMIC_RELAXED);
 		snprintf(p->time_samples_how, sizeof(p->time_samples_how), "off under %s", refused);
 		return;
 	}
@@ -402,7 +442,7 @@ static void bench_sample_begin_request(bench_profile_state *p)
 		p->time_samples_how[0] = '\0';
 	}
 	if (bench_sample.by_signal) {
-		bench_sample_setup();
+		bench_sample_take_settings();
 		if (bench_sample_signal_arm(bench_sample_interval_ns, bench_sample_signal_tick)) {
 			return;
 		}
@@ -410,8 +450,9 @@ static void bench_sample_begin_request(bench_profile_state *p)
 			return;
 		}
 	}
-	__atomic_store_n(&bench_sample_wanted_ns, p->start_ns, __ATOMIC_RELAXED);
-	__atomic_store_n(&bench_sample_running, true, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&slot->wanted_ns, p->start_ns, __ATOMIC_RELAXED);
+	BENCH_RACE_BEFORE(slot);
+	__atomic_store_n(&slot->running, true, __ATOMIC_SEQ_CST);
 	bench_sample_unpark();
 }
 
@@ -438,20 +479,22 @@ static void bench_sample_jit_set(const char *hazard)
 {
 	bench_profile_state *p = bench_profile_get();
 
-	if (BENCH_INI(sample_with_jit) || !p->active || !p->sampled || p->time_samples_how[0]) {
+	bench_sample_slot *slot = bench_sample_own();
+
+	if (BENCH_INI(sample_with_jit) || !p->active || !p->sampled || p->time_samples_how[0] || !slot) {
 		return;
 	}
 	if (bench_sample.by_signal) {
 		bench_sample_signal_disarm();
 		bench_sample.by_signal = false;
 	}
-	uint32_t request = bench_sample_started + 1;
-	bool stacks = bench_sample_copies_frames && bench_sample_start_ticker() && bench_stacks_begin(request, bench_sample_max_frames());
+	uint32_t request = slot->started + 1;
+	bool stacks = bench_sample_copies_frames && bench_sample_start_ticker() && bench_sample_stacks_begin(slot, request);
 	/* Set before the new number: a tick that reads the number reads this too, and raises no interrupt. */
-	__atomic_store_n(&bench_sample_stack_mode, stacks, __ATOMIC_SEQ_CST);
-	__atomic_store_n(&bench_sample_running, stacks, __ATOMIC_SEQ_CST);
-	__atomic_store_n(&bench_sample_interrupts, (uint64_t) request << 32, __ATOMIC_SEQ_CST);
-	__atomic_store_n(&bench_sample_started, request, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&slot->stack_mode, stacks, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&slot->running, stacks, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&slot->interrupts, (uint64_t) request << 32, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&slot->started, request, __ATOMIC_SEQ_CST);
 	if (stacks) {
 		snprintf(p->time_samples_how, sizeof(p->time_samples_how), "read by the ticker under %s (set mid-request)", hazard);
 		bench_sample_unpark();
@@ -459,7 +502,7 @@ static void bench_sample_jit_set(const char *hazard)
 	}
 	snprintf(p->time_samples_how, sizeof(p->time_samples_how), "off under %s (set mid-request)", hazard);
 	p->time_samples_off = true;
-	bench_sample_jit_refused++;
+	__atomic_fetch_add(&bench_sample_jit_refused, 1, __ATOMIC_RELAXED);
 	bench_sample_warn_jit(hazard);
 }
 
@@ -477,7 +520,7 @@ static void bench_sample_charge_unsampled(bench_profile_state *p)
 	int64_t sampled = 0, interval = (int64_t) bench_sample_interval_ns;
 
 	p->unsampled_ns = 0;
-	if (BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU || p->time_samples_off || interval <= 0) {
+	if (bench_sample_on_cpu || p->time_samples_off || interval <= 0) {
 		return;
 	}
 	for (uint32_t n = 0; n < p->nodes_used; n++) {
@@ -510,11 +553,14 @@ static void bench_sample_end_request(bench_profile_state *p)
 				"(pcntl_signal()?): its CPU samples stopped there", bench_sample_signal_number());
 		}
 	}
-	__atomic_store_n(&bench_sample_running, false, __ATOMIC_RELAXED);
+	/* Active: begun with a slot. Cleared before the ticker's pass is waited out (sequentially consistent). */
+	bench_sample_slot *slot = bench_sample_own();
+	__atomic_store_n(&slot->running, false, __ATOMIC_SEQ_CST);
+	bench_sample_quiesce();
 	uint64_t read_samples = 0, read_truncated = 0;
-	if (__atomic_load_n(&bench_sample_stack_mode, __ATOMIC_RELAXED)) {
-		bench_stacks_stop();
-		read_samples = bench_stacks_merge(p, BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU ? BENCH_COUNTER_CPU_NS : BENCH_COUNTER_WALL_NS,
+	if (__atomic_load_n(&slot->stack_mode, __ATOMIC_RELAXED)) {
+		bench_stacks_stop(slot->stacks);
+		read_samples = bench_stacks_merge(slot->stacks, p, bench_sample_on_cpu ? BENCH_COUNTER_CPU_NS : BENCH_COUNTER_WALL_NS,
 			&read_truncated);
 	}
 	bench_sample_take_rest();
@@ -552,6 +598,17 @@ static void bench_sample_end_request(bench_profile_state *p)
 void bench_sample_rshutdown(void)
 {
 	bench_sample_end_request(bench_profile_get());
+}
+
+void bench_sample_gshutdown(bench_sample_request *request)
+{
+	free(request->frames);
+	request->frames = NULL;
+	request->frames_size = 0;
+	if (request->slot) {
+		bench_sample_release(request->slot);
+		request->slot = NULL;
+	}
 }
 
 bool bench_sample_handle_begin(const char *uri, const char *method)

@@ -29,6 +29,7 @@
 #include "src/lib/thread.h"
 #include "src/tree/tree.h"
 #include "sample.h"
+#include "stacks.h"
 
 /*
  * Hidden, as the statics of one sample.c were: the ticker and the hooks
@@ -37,34 +38,7 @@
  */
 #pragma GCC visibility push(hidden)
 
-/* ---- the ticker and the PHP thread ------------------------------------------ */
-
-/*
- * Shared with the ticker thread, so kept for the process, not the request:
- * the ticker adds to interrupts (relaxed atomics) and raises the VM
- * interrupt; the PHP thread takes the count with a swap and samples. The
- * count is the low half; the high half names the request it is for (its
- * bench_sample_started), so that ticks the ticker counted for a request that
- * ended meanwhile (the ticker preempted between counting and adding) are
- * dropped, not charged to the next one. (ticker.c)
- */
-extern uint64_t bench_sample_interrupts;
-#define BENCH_SAMPLE_TICKS(word) ((uint32_t) (word))
-/** Sampled requests started in this process (PHP thread writes): the ticker's sign that the worker is busy. (ticker.c) */
-extern uint32_t bench_sample_started;
-/** whether a sampled request runs (the ticker raises nothing otherwise); PHP thread writes, ticker reads (ticker.c) */
-extern bool bench_sample_running;
-/** set in a forked child, whose ticker did not survive the fork; PHP thread only (ticker.c) */
-extern bool bench_sample_forked;
-/*
- * When the PHP thread last asked for ticks (CLOCK_MONOTONIC): the ticker's
- * start, or the start of a request. A ticker scheduled late (a busy machine)
- * counts its ticks from then, so that none of the request's time goes
- * unsampled. PHP thread writes, ticker reads. (ticker.c)
- */
-extern int64_t bench_sample_wanted_ns;
-/** bench.sample_interval_us in ns, set by the PHP thread before the ticker starts; both read it (ticker.c) */
-extern uint64_t bench_sample_interval_ns;
+/* ---- the ticker and the PHP threads ------------------------------------------ */
 
 /*
  * The VM checks the interrupt at loop back-edges, on entering a user function,
@@ -89,8 +63,94 @@ typedef struct {
 	/** the wrapped frameless call posted as running (src/sample/frameless.c), 0 for none */
 	uint32_t frameless;
 } bench_sample_tick_note;
-/** The note: the ticker (or the timer signal's handler) writes it, the PHP thread reads it, relaxed atomics. (ticker.c) */
-extern bench_sample_tick_note bench_sample_tick;
+
+/*
+ * What one PHP thread shares with the ticker. A process has one ticker for
+ * all its PHP threads, not one each: the threads of a thread-safe server
+ * (FrankenPHP) then wake once an interval together, as the workers of a
+ * php-fpm pool do on their shared grid (below), and a thread that runs no
+ * request costs nothing. The non-thread-safe build has one slot, at a fixed
+ * address (the hooks inside the VM read it without a lookup); a thread-safe
+ * one claims a slot at its first sampled request and gives it back with its
+ * globals (bench_sample_gshutdown()).
+ */
+typedef struct bench_sample_slot {
+	/*
+	 * The PHP thread takes the count with a swap and samples; the ticker
+	 * adds to it (relaxed atomics) and raises the VM interrupt. The count is
+	 * the low half; the high half names the request it is for (started), so
+	 * that ticks the ticker counted for a request that ended meanwhile (the
+	 * ticker preempted between counting and adding) are dropped, not charged
+	 * to the next one.
+	 */
+	uint64_t interrupts;
+	/** sampled requests this thread started; PHP thread writes */
+	uint32_t started;
+	/** whether a sampled request runs (the ticker raises nothing otherwise); PHP thread writes, ticker reads */
+	bool running;
+	/** set in a forked child, whose ticker did not survive the fork; PHP thread only */
+	bool forked;
+	/*
+	 * When the request began (CLOCK_MONOTONIC): a ticker scheduled late (a
+	 * busy machine) counts its ticks from then, so that none of the request's
+	 * time goes unsampled. PHP thread writes, ticker reads.
+	 */
+	int64_t wanted_ns;
+	/** the thread's CPU time when its request began (bench.sample_clock=cpu); PHP thread writes, ticker reads */
+	int64_t cpu_start_ns;
+	/** the frames running at the last tick: the ticker (or the timer signal's handler) writes, the PHP thread reads */
+	bench_sample_tick_note tick;
+	/*
+	 * Whether this request's time samples are stacks that the ticker reads
+	 * itself, raising no VM interrupt (src/sample/stacks.h): under opcache's
+	 * JIT, where it can copy frames. PHP thread writes, ticker reads.
+	 */
+	bool stack_mode;
+	/** what the ticker keeps of the stacks it reads: made at the thread's first request read so, freed with the slot */
+	bench_stacks_state *stacks;
+	/** the request the stack reader recorded when this thread forked: it records on in the parent; PHP thread only */
+	uint32_t recording_at_fork;
+	/* The thread's, set before its first request runs: the ticker reads them while one runs. */
+	zend_atomic_bool *vm_interrupt;
+	zend_execute_data **current_frame;
+	clockid_t cpu_clock;
+	/** the ticker's own: the thread's CPU time at its last sample, -1 for none yet */
+	int64_t last_cpu_ns;
+	/** whether a thread holds the slot (thread-safe builds) */
+	uint32_t claimed;
+#ifdef ZTS
+	/** the thread's own copies of the internal functions (each thread of a thread-safe build copies them); NULL where
+	 *  none are listed. Set when claimed, read by both. */
+	HashTable *internal_functions;
+#endif
+} bench_sample_slot;
+
+#ifdef ZTS
+/** The most PHP threads of one process sampled at once; the requests of more are counted as dropped. */
+# define BENCH_SAMPLE_SLOTS 1024
+#else
+# define BENCH_SAMPLE_SLOTS 1
+#endif
+extern bench_sample_slot bench_sample_slots[BENCH_SAMPLE_SLOTS];
+
+/* This PHP thread's slot: NULL before its first sampled request (thread-safe builds). */
+static zend_always_inline bench_sample_slot *bench_sample_own(void)
+{
+#ifdef ZTS
+	return BENCH_G(sample).slot;
+#else
+	return &bench_sample_slots[0];
+#endif
+}
+
+#define BENCH_SAMPLE_TICKS(word) ((uint32_t) (word))
+/*
+ * bench.sample_interval_us in ns, and whether samples weigh CPU time: set as
+ * the ticker or the timer signal starts in a process (a php-fpm pool sets
+ * them per pool), read by all after. (ticker.c)
+ */
+extern uint64_t bench_sample_interval_ns;
+extern bool bench_sample_on_cpu;
 
 /*
  * Zend MM's first chunk holds its heap and stays mapped until the memory
@@ -102,7 +162,7 @@ extern bench_sample_tick_note bench_sample_tick;
  * pages, some fibers' and generators') may be unmapped under the ticker, and
  * are copied. 0, every frame copied, where the heap is not one that Zend MM
  * started (USE_ZEND_ALLOC=0, another extension's handlers or heap at startup),
- * once the heap is not the one of startup, and in ZTS builds.
+ * once the heap is not the one of startup, and in ZTS builds (a heap per thread).
  * PHP thread writes (MINIT, RINIT), ticker reads. (ticker.c)
  */
 extern uintptr_t bench_sample_main_chunk;
@@ -114,41 +174,9 @@ extern bool bench_sample_notes_ticks;
 /** whether it may copy those outside the first chunk (a seccomp filter may forbid process_vm_readv); set in MINIT,
  *  read by both (ticker.c) */
 extern bool bench_sample_copies_frames;
-/*
- * Whether this request's time samples are stacks that the ticker reads
- * itself, raising no VM interrupt (src/sample/stacks.h): under opcache's JIT,
- * where it can copy frames. PHP thread writes, ticker reads. (ticker.c)
- */
-extern bool bench_sample_stack_mode;
-/** the PHP thread's CPU time when its request began: read stacks weigh CPU time from there (bench.sample_clock=cpu);
- *  PHP thread writes, ticker reads (ticker.c) */
-extern int64_t bench_sample_cpu_start_ns;
 
-/** The request being sampled (the PHP thread's own, and its timer signal handler's). */
-typedef struct {
-	/** time samples taken */
-	uint64_t samples;
-	/** this thread's CPU time at the last sample (bench.sample_clock=cpu) */
-	int64_t last_cpu_ns;
-	/** frames of the stack being recorded, innermost first */
-	zend_execute_data **frames;
-	/** how many frames fit (malloc'd on first use, freed in MSHUTDOWN) */
-	uint32_t frames_size;
-	/** samples whose stack was cut under {truncated} */
-	uint64_t truncated;
-	/** the xorshift64* state of the draws: 0 until seeded, and again in a forked child */
-	uint64_t rng;
-	/** allocation samples taken */
-	uint64_t alloc_samples;
-	/** set while an allocation sample is taken (it allocates from libc, never Zend MM; a guard all the same) */
-	bool in_alloc_sample;
-	/** whether this request's CPU samples come from the timer signal (bench.sample_signal) */
-	bool by_signal;
-	/** set while a CPU sample is taken: the timer signal must not note frames under it */
-	bool taking;
-} bench_sample_request;
-/** PHP thread only. (sample.c) */
-extern bench_sample_request bench_sample;
+/** This thread's sampled request. */
+#define bench_sample BENCH_G(sample)
 
 #if PHP_VERSION_ID >= 80400
 /** why the frameless handlers are not wrapped; NULL once they are (post-startup does not run for a module loaded
@@ -171,18 +199,29 @@ static zend_always_inline uint32_t bench_sample_max_frames(void)
 	return (uint32_t) MIN(BENCH_INI(max_depth), BENCH_SAMPLE_FRAMES_MAX);
 }
 
-/* Whether func is an internal function: the set is filled at startup and only read after, by both threads. */
-static zend_always_inline bool bench_sample_is_internal(const zend_function *func)
+/* Whether func is one of the process's internal functions: the set is filled at startup and only read after, by both threads. */
+static zend_always_inline bool bench_sample_is_startup_internal(const zend_function *func)
 {
 	return zend_hash_index_exists(&bench_sample_internal_functions, (zend_ulong) (uintptr_t) func);
 }
 
-/* The PHP thread takes the ticks raised for its request, leaving the count at 0 for it. */
-static zend_always_inline uint32_t bench_sample_take_ticks(int order)
+/* Whether func is an internal function of the slot's thread: the process's, or its own copy of one. */
+static zend_always_inline bool bench_sample_is_internal(const bench_sample_slot *slot, const zend_function *func)
 {
-	uint64_t empty = (uint64_t) __atomic_load_n(&bench_sample_started, __ATOMIC_RELAXED) << 32;
+#ifdef ZTS
+	if (slot->internal_functions && zend_hash_index_exists(slot->internal_functions, (zend_ulong) (uintptr_t) func)) {
+		return true;
+	}
+#endif
+	return bench_sample_is_startup_internal(func);
+}
 
-	return BENCH_SAMPLE_TICKS(__atomic_exchange_n(&bench_sample_interrupts, empty, order));
+/* The PHP thread takes the ticks raised for its request, leaving the count at 0 for it. */
+static zend_always_inline uint32_t bench_sample_take_ticks(bench_sample_slot *slot, int order)
+{
+	uint64_t empty = (uint64_t) __atomic_load_n(&slot->started, __ATOMIC_RELAXED) << 32;
+
+	return BENCH_SAMPLE_TICKS(__atomic_exchange_n(&slot->interrupts, empty, order));
 }
 
 /* ---- ticker.c ---------------------------------------------------------------- */
@@ -195,10 +234,20 @@ void bench_sample_unpark(void);
 void bench_sample_atfork_prepare(void);
 void bench_sample_atfork_parent(void);
 void bench_sample_atfork_child(void);
-/** What the ticker and the timer signal's handler read; PHP thread. */
-void bench_sample_setup(void);
+/** This thread's slot, claimed on first use and set up for the ticker; NULL when every slot is taken. PHP thread. */
+bench_sample_slot *bench_sample_claim(void);
+/** After running was cleared: returns once the ticker no longer reads this thread's slot (thread-safe builds). */
+void bench_sample_quiesce(void);
+/** Gives a slot back, and frees what the ticker kept of its thread: the thread ends (its globals go). */
+void bench_sample_release(bench_sample_slot *slot);
+#ifdef ZTS
+/** The set of this thread's own copies of the internal functions; NULL where none are listed. (sample.c) */
+HashTable *bench_sample_thread_internals(void);
+#endif
 /** The timer signal's handler (bench.sample_signal), on the PHP thread: what the ticker does at a tick. */
 bool bench_sample_signal_tick(void);
+/** Reads the settings that the ticker and the timer signal's handler follow (bench_sample_interval_ns); PHP thread. */
+void bench_sample_take_settings(void);
 /** Starts this process's ticker unless it runs; false (with a warning) when it cannot. PHP thread. */
 bool bench_sample_start_ticker(void);
 /** Stops and joins this process's ticker where it runs (MSHUTDOWN); PHP thread. */

@@ -147,6 +147,12 @@ static void bench_signal_atfork_child(void)
 
 bool bench_sample_signal_arm(uint64_t interval_ns, bool (*tick)(void))
 {
+#ifdef ZTS
+	/* One timer, one handler's buffer of frames: each PHP thread would need its own. */
+	(void) interval_ns;
+	(void) tick;
+	return bench_signal_fail("not on a thread-safe (ZTS) build");
+#endif
 	if (!bench_signal.atfork_set) {
 		/* A forked child needs a timer of its own (timers are not inherited). */
 		if (pthread_atfork(NULL, NULL, bench_signal_atfork_child) != 0) {

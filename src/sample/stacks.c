@@ -100,15 +100,18 @@ typedef struct {
 
 /* What the process keeps when the tables below are freed: the setup, and the count of dropped stacks. */
 static struct {
-	zend_execute_data **current_frame;
-	const uint32_t *frameless_running;
 	const uintptr_t *main_chunk;
 	bench_stacks_frame_reader read_frame;
 	bench_stacks_internal_test is_internal;
 	uint64_t dropped;
 } bench_stacks_process;
 
-static struct {
+struct bench_stacks_state {
+	/* The thread read: where it keeps its top frame and its frameless call, and what is_internal() is told of it. */
+	zend_execute_data **current_frame;
+	const uint32_t *frameless_running;
+	const void *thread;
+
 	/*
 	 * Opcache's shared memory, [shm_start, shm_end): mapped until the process
 	 * ends, so the functions there are read in place. Found by the PHP thread
@@ -146,44 +149,77 @@ static struct {
 	zend_function *heads;
 	uint32_t *pending;
 	struct iovec *local, *remote;
-} bench_stacks;
+};
 
-void bench_stacks_init(zend_execute_data **current_frame, const uint32_t *frameless_running, const uintptr_t *main_chunk,
-	bench_stacks_frame_reader read_frame, bench_stacks_internal_test is_internal)
+void bench_stacks_init(const uintptr_t *main_chunk, bench_stacks_frame_reader read_frame, bench_stacks_internal_test is_internal)
 {
-	bench_stacks_process.current_frame = current_frame;
-	bench_stacks_process.frameless_running = frameless_running;
 	bench_stacks_process.main_chunk = main_chunk;
 	bench_stacks_process.read_frame = read_frame;
 	bench_stacks_process.is_internal = is_internal;
 }
 
+bench_stacks_state *bench_stacks_new(zend_execute_data **current_frame, const uint32_t *frameless_running, const void *thread)
+{
+	bench_stacks_state *s = calloc(1, sizeof(*s));
+
+	if (s) {
+		s->current_frame = current_frame;
+		s->frameless_running = frameless_running;
+		s->thread = thread;
+	}
+	return s;
+}
+
 /* ---- the PHP thread ------------------------------------------------------------ */
 
-static bool bench_stacks_allocate(uint32_t max_depth)
+/* Frees the tables: the state keeps what thread it reads, and allocates them again when next recording. */
+static void bench_stacks_free_tables(bench_stacks_state *s)
 {
-	if (!bench_stacks.nodes) {
+	free(s->nodes);
+	free(s->slots);
+	free(s->merged);
+	free(s->copies);
+	free(s->known);
+	free(s->sources);
+	free(s->text);
+	free(s->frames);
+	free(s->frames_again);
+	free(s->funcs);
+	free(s->funcs_again);
+	free(s->mains);
+	free(s->keys);
+	free(s->heads);
+	free(s->pending);
+	free(s->local);
+	free(s->remote);
+	bench_stacks_state empty = {.current_frame = s->current_frame, .frameless_running = s->frameless_running, .thread = s->thread};
+	*s = empty;
+}
+
+static bool bench_stacks_allocate(bench_stacks_state *s, uint32_t max_depth)
+{
+	if (!s->nodes) {
 		/* calloc: pages the ticker never reaches are never touched. */
-		bench_stacks.nodes = calloc(BENCH_STACKS_NODES, sizeof(*bench_stacks.nodes));
-		bench_stacks.slots = calloc(BENCH_STACKS_SLOTS, sizeof(*bench_stacks.slots));
-		bench_stacks.merged = calloc(BENCH_STACKS_NODES, sizeof(*bench_stacks.merged));
-		bench_stacks.copies = calloc(BENCH_STACKS_COPIES, sizeof(*bench_stacks.copies));
-		bench_stacks.known = calloc(BENCH_STACKS_KNOWN, sizeof(*bench_stacks.known));
-		bench_stacks.sources = calloc(BENCH_STACKS_SOURCES, sizeof(*bench_stacks.sources));
-		bench_stacks.text = malloc(BENCH_STACKS_TEXT);
-		if (!bench_stacks.nodes || !bench_stacks.slots || !bench_stacks.merged || !bench_stacks.copies
-				|| !bench_stacks.known || !bench_stacks.sources || !bench_stacks.text) {
-			bench_stacks_free();
+		s->nodes = calloc(BENCH_STACKS_NODES, sizeof(*s->nodes));
+		s->slots = calloc(BENCH_STACKS_SLOTS, sizeof(*s->slots));
+		s->merged = calloc(BENCH_STACKS_NODES, sizeof(*s->merged));
+		s->copies = calloc(BENCH_STACKS_COPIES, sizeof(*s->copies));
+		s->known = calloc(BENCH_STACKS_KNOWN, sizeof(*s->known));
+		s->sources = calloc(BENCH_STACKS_SOURCES, sizeof(*s->sources));
+		s->text = malloc(BENCH_STACKS_TEXT);
+		if (!s->nodes || !s->slots || !s->merged || !s->copies
+				|| !s->known || !s->sources || !s->text) {
+			bench_stacks_free_tables(s);
 			return false;
 		}
-		bench_stacks.nodes_used = 1;
+		s->nodes_used = 1;
 	}
-	if (bench_stacks.depth_max < max_depth) {
+	if (s->depth_max < max_depth) {
 		bool ok = true;
 #define BENCH_STACKS_GROW(field) do { \
-			void *grown = realloc(bench_stacks.field, max_depth * sizeof(*bench_stacks.field)); \
+			void *grown = realloc(s->field, max_depth * sizeof(*s->field)); \
 			if (grown) { \
-				bench_stacks.field = grown; \
+				s->field = grown; \
 			} else { \
 				ok = false; \
 			} \
@@ -202,66 +238,66 @@ static bool bench_stacks_allocate(uint32_t max_depth)
 		if (!ok) {
 			return false;
 		}
-		bench_stacks.depth_max = max_depth;
+		s->depth_max = max_depth;
 	}
 	return true;
 }
 
-bool bench_stacks_begin(uint32_t request, uint32_t max_depth)
+bool bench_stacks_begin(bench_stacks_state *s, uint32_t request, uint32_t max_depth)
 {
-	if (!bench_stacks_allocate(max_depth)) {
+	if (!bench_stacks_allocate(s, max_depth)) {
 		return false;
 	}
-	for (uint32_t i = 1; i < bench_stacks.nodes_used; i++) {
-		bench_stacks.slots[bench_stacks.nodes[i].slot] = 0;
+	for (uint32_t i = 1; i < s->nodes_used; i++) {
+		s->slots[s->nodes[i].slot] = 0;
 	}
-	memset(&bench_stacks.nodes[0], 0, sizeof(bench_stacks.nodes[0]));
-	bench_stacks.nodes_used = 1;
-	bench_stacks.truncated = 0;
-	bench_stacks.folded = 0;
+	memset(&s->nodes[0], 0, sizeof(s->nodes[0]));
+	s->nodes_used = 1;
+	s->truncated = 0;
+	s->folded = 0;
 	/* Copies stay while there is room (functions in opcache's memory are met again), then all go. */
-	if (bench_stacks.copies_used > BENCH_STACKS_COPIES / 4 * 3 || bench_stacks.text_used > BENCH_STACKS_TEXT / 4 * 3) {
-		memset(bench_stacks.known, 0, BENCH_STACKS_KNOWN * sizeof(*bench_stacks.known));
-		memset(bench_stacks.sources, 0, BENCH_STACKS_SOURCES * sizeof(*bench_stacks.sources));
-		bench_stacks.copies_used = 0;
-		bench_stacks.text_used = 0;
+	if (s->copies_used > BENCH_STACKS_COPIES / 4 * 3 || s->text_used > BENCH_STACKS_TEXT / 4 * 3) {
+		memset(s->known, 0, BENCH_STACKS_KNOWN * sizeof(*s->known));
+		memset(s->sources, 0, BENCH_STACKS_SOURCES * sizeof(*s->sources));
+		s->copies_used = 0;
+		s->text_used = 0;
 	}
-	__atomic_store_n(&bench_stacks.recording, request, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&s->recording, request, __ATOMIC_SEQ_CST);
 	return true;
 }
 
-void bench_stacks_stop(void)
+void bench_stacks_stop(bench_stacks_state *s)
 {
-	__atomic_store_n(&bench_stacks.recording, 0, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&s->recording, 0, __ATOMIC_SEQ_CST);
 	/* The ticker reads a stack in tens of microseconds; longer only where it was preempted. */
-	while (__atomic_load_n(&bench_stacks.busy, __ATOMIC_ACQUIRE)) {
+	while (__atomic_load_n(&s->busy, __ATOMIC_ACQUIRE)) {
 		struct timespec pause = {0, 20000};
 		nanosleep(&pause, NULL);
 	}
 }
 
-uint32_t bench_stacks_pause(void)
+uint32_t bench_stacks_pause(bench_stacks_state *s)
 {
-	uint32_t request = __atomic_load_n(&bench_stacks.recording, __ATOMIC_SEQ_CST);
+	uint32_t request = __atomic_load_n(&s->recording, __ATOMIC_SEQ_CST);
 
 	if (request) {
-		bench_stacks_stop();
+		bench_stacks_stop(s);
 	}
 	return request;
 }
 
-void bench_stacks_resume(uint32_t request)
+void bench_stacks_resume(bench_stacks_state *s, uint32_t request)
 {
 	if (request) {
-		__atomic_store_n(&bench_stacks.recording, request, __ATOMIC_SEQ_CST);
+		__atomic_store_n(&s->recording, request, __ATOMIC_SEQ_CST);
 	}
 }
 
-void bench_stacks_forget(void)
+void bench_stacks_forget(bench_stacks_state *s)
 {
 	/* A forked child: the ticker was not copied. The stacks it read before the fork stay, as the samples taken by interrupts do. */
-	bench_stacks.recording = 0;
-	bench_stacks.busy = 0;
+	s->recording = 0;
+	s->busy = 0;
 }
 
 /*
@@ -269,19 +305,19 @@ void bench_stacks_forget(void)
  * shared one, which opcache unmaps only at the process's end. Sought once a
  * process (a php-fpm worker inherits its master's).
  */
-static void bench_stacks_find_shm(void)
+static void bench_stacks_find_shm(bench_stacks_state *s)
 {
 	uintptr_t immutable = 0;
 
 	for (uint32_t i = 0; i < BENCH_STACKS_KNOWN && !immutable; i++) {
-		if (bench_stacks.known[i].func && bench_stacks.known[i].immutable) {
-			immutable = (uintptr_t) bench_stacks.known[i].func;
+		if (s->known[i].func && s->known[i].immutable) {
+			immutable = (uintptr_t) s->known[i].func;
 		}
 	}
 	if (!immutable) {
 		return;
 	}
-	bench_stacks.shm_sought = true;
+	s->shm_sought = true;
 	FILE *maps = fopen("/proc/self/maps", "r");
 	if (!maps) {
 		return;
@@ -296,8 +332,8 @@ static void bench_stacks_find_shm(void)
 		line_start = strchr(line, '\n') != NULL;
 		if (parse && sscanf(line, "%lx-%lx %4s", &start, &end, perms) == 3 && immutable >= start && immutable < end) {
 			if (perms[0] == 'r' && perms[3] == 's') {
-				bench_stacks.shm_start = start;
-				bench_stacks.shm_end = end;
+				s->shm_start = start;
+				s->shm_end = end;
 			}
 			break;
 		}
@@ -305,23 +341,23 @@ static void bench_stacks_find_shm(void)
 	fclose(maps);
 }
 
-uint64_t bench_stacks_merge(bench_profile_state *p, int counter, uint64_t *truncated)
+uint64_t bench_stacks_merge(bench_stacks_state *s, bench_profile_state *p, int counter, uint64_t *truncated)
 {
 	uint64_t samples = 0;
 
-	*truncated = bench_stacks.truncated;
-	if (!bench_stacks.nodes) {
+	*truncated = s->truncated;
+	if (!s->nodes) {
 		return 0;
 	}
-	if (!bench_stacks.shm_sought) {
-		bench_stacks_find_shm();
+	if (!s->shm_sought) {
+		bench_stacks_find_shm(s);
 	}
-	bench_stacks.merged[0] = 0;
-	p->folded_nodes += bench_stacks.folded;
+	s->merged[0] = 0;
+	p->folded_nodes += s->folded;
 	/* A parent is made before its children: its profile node is known. The root is {request}: ticks without a PHP frame. */
-	for (uint32_t i = 0; i < bench_stacks.nodes_used; i++) {
-		const bench_stacks_node *n = &bench_stacks.nodes[i];
-		uint32_t parent = bench_stacks.merged[n->parent], node;
+	for (uint32_t i = 0; i < s->nodes_used; i++) {
+		const bench_stacks_node *n = &s->nodes[i];
+		uint32_t parent = s->merged[n->parent], node;
 
 		if (i == 0) {
 			node = 0;
@@ -338,11 +374,11 @@ uint64_t bench_stacks_merge(bench_profile_state *p, int counter, uint64_t *trunc
 			node = parent;
 #endif
 		} else if (n->key & 1) {
-			node = bench_profile_frame_node(p, parent, &bench_stacks.copies[n->key >> 3].func, (n->key >> 1) & 1, 0);
+			node = bench_profile_frame_node(p, parent, &s->copies[n->key >> 3].func, (n->key >> 1) & 1, 0);
 		} else {
 			node = bench_profile_frame_node(p, parent, (const zend_function *) n->key, false, 0);
 		}
-		bench_stacks.merged[i] = node;
+		s->merged[i] = node;
 		if (n->samples) {
 			p->nodes[node].own[counter] += n->weight;
 			p->nodes[node].calls += n->samples;
@@ -357,26 +393,13 @@ uint64_t bench_stacks_dropped(void)
 	return __atomic_load_n(&bench_stacks_process.dropped, __ATOMIC_RELAXED);
 }
 
-void bench_stacks_free(void)
+
+void bench_stacks_free(bench_stacks_state *s)
 {
-	free(bench_stacks.nodes);
-	free(bench_stacks.slots);
-	free(bench_stacks.merged);
-	free(bench_stacks.copies);
-	free(bench_stacks.known);
-	free(bench_stacks.sources);
-	free(bench_stacks.text);
-	free(bench_stacks.frames);
-	free(bench_stacks.frames_again);
-	free(bench_stacks.funcs);
-	free(bench_stacks.funcs_again);
-	free(bench_stacks.mains);
-	free(bench_stacks.keys);
-	free(bench_stacks.heads);
-	free(bench_stacks.pending);
-	free(bench_stacks.local);
-	free(bench_stacks.remote);
-	memset(&bench_stacks, 0, sizeof(bench_stacks));
+	if (s) {
+		bench_stacks_free_tables(s);
+		free(s);
+	}
 }
 
 /* ---- the ticker ------------------------------------------------------------------ */
@@ -391,7 +414,7 @@ static bool bench_stacks_read(pid_t pid, void *to, const void *from, size_t size
 }
 
 /* A copy of a string of the PHP thread's, cut at BENCH_STACKS_STRING_MAX bytes; NULL when it cannot be read or has no room. */
-static zend_string *bench_stacks_copy_string(pid_t pid, const zend_string *remote)
+static zend_string *bench_stacks_copy_string(bench_stacks_state *s, pid_t pid, const zend_string *remote)
 {
 	zend_string head;
 
@@ -401,10 +424,10 @@ static zend_string *bench_stacks_copy_string(pid_t pid, const zend_string *remot
 	}
 	size_t len = MIN(head.len, BENCH_STACKS_STRING_MAX);
 	size_t size = ZEND_MM_ALIGNED_SIZE(_ZSTR_STRUCT_SIZE(len));
-	if (bench_stacks.text_used + size > BENCH_STACKS_TEXT) {
+	if (s->text_used + size > BENCH_STACKS_TEXT) {
 		return NULL;
 	}
-	zend_string *copy = (zend_string *) (bench_stacks.text + bench_stacks.text_used);
+	zend_string *copy = (zend_string *) (s->text + s->text_used);
 	if (len && !bench_stacks_read(pid, ZSTR_VAL(copy), (const char *) remote + offsetof(zend_string, val), len)) {
 		return NULL;
 	}
@@ -414,23 +437,23 @@ static zend_string *bench_stacks_copy_string(pid_t pid, const zend_string *remot
 	ZSTR_H(copy) = head.h;
 	ZSTR_LEN(copy) = len;
 	ZSTR_VAL(copy)[len] = '\0';
-	bench_stacks.text_used += size;
+	s->text_used += size;
 	return copy;
 }
 
-static bench_stacks_known *bench_stacks_find(const zend_function *func)
+static bench_stacks_known *bench_stacks_find(bench_stacks_state *s, const zend_function *func)
 {
 	uint64_t h = (uint64_t) (uintptr_t) func * 0x9E3779B97F4A7C15ULL;
 	uint32_t home = (uint32_t) (h >> 40) & (BENCH_STACKS_KNOWN - 1);
 
 	/* A few probes, then the home slot is taken over: a function pushed out is read again. */
 	for (uint32_t i = 0; i < 8; i++) {
-		bench_stacks_known *k = &bench_stacks.known[(home + i) & (BENCH_STACKS_KNOWN - 1)];
+		bench_stacks_known *k = &s->known[(home + i) & (BENCH_STACKS_KNOWN - 1)];
 		if (k->func == func || k->func == NULL) {
 			return k;
 		}
 	}
-	return &bench_stacks.known[home];
+	return &s->known[home];
 }
 
 static void bench_stacks_source_of(const zend_function *head, bench_stacks_source *source)
@@ -447,46 +470,46 @@ static void bench_stacks_source_of(const zend_function *head, bench_stacks_sourc
 }
 
 /* The slot of source: holding its copy, or empty. At most half the slots fill (a copy each): an empty one is always found. */
-static uint32_t *bench_stacks_source_slot(const bench_stacks_source *source)
+static uint32_t *bench_stacks_source_slot(bench_stacks_state *s, const bench_stacks_source *source)
 {
 	uint64_t h = (uint64_t) (uintptr_t) source->function_name * 0x9E3779B97F4A7C15ULL
 		^ (uint64_t) (uintptr_t) source->scope * 0xC2B2AE3D27D4EB4FULL
 		^ (uint64_t) (uintptr_t) source->filename * 0x165667B19E3779F9ULL ^ source->line_start;
 
 	for (uint32_t i = (uint32_t) (h >> 40) & (BENCH_STACKS_SOURCES - 1);; i = (i + 1) & (BENCH_STACKS_SOURCES - 1)) {
-		uint32_t *slot = &bench_stacks.sources[i];
-		if (*slot == 0 || memcmp(&bench_stacks.copies[*slot - 1].source, source, sizeof(*source)) == 0) {
+		uint32_t *slot = &s->sources[i];
+		if (*slot == 0 || memcmp(&s->copies[*slot - 1].source, source, sizeof(*source)) == 0) {
 			return slot;
 		}
 	}
 }
 
 /* Copies what names the function whose head is head; its index, or UINT32_MAX where a string cannot be read or has no room. */
-static uint32_t bench_stacks_copy_function(pid_t pid, uint32_t request, const zend_function *head, const bench_stacks_source *source)
+static uint32_t bench_stacks_copy_function(bench_stacks_state *s, pid_t pid, uint32_t request, const zend_function *head, const bench_stacks_source *source)
 {
 	bool user = ZEND_USER_CODE(head->type);
 
-	if (bench_stacks.copies_used == BENCH_STACKS_COPIES || (user && !head->op_array.filename)) {
+	if (s->copies_used == BENCH_STACKS_COPIES || (user && !head->op_array.filename)) {
 		return UINT32_MAX;
 	}
-	bench_stacks_copy *copy = &bench_stacks.copies[bench_stacks.copies_used];
+	bench_stacks_copy *copy = &s->copies[s->copies_used];
 	memset(copy, 0, sizeof(*copy));
 	copy->func.type = head->type;
 	copy->func.common.fn_flags = head->common.fn_flags;
 	if (head->common.function_name
-			&& !(copy->func.common.function_name = bench_stacks_copy_string(pid, head->common.function_name))) {
+			&& !(copy->func.common.function_name = bench_stacks_copy_string(s, pid, head->common.function_name))) {
 		return UINT32_MAX;
 	}
 	if (head->common.scope) {
 		const zend_string *name;
 		if (!bench_stacks_read(pid, &name, (const char *) head->common.scope + offsetof(zend_class_entry, name), sizeof(name))
-				|| !(copy->scope.name = bench_stacks_copy_string(pid, name))) {
+				|| !(copy->scope.name = bench_stacks_copy_string(s, pid, name))) {
 			return UINT32_MAX;
 		}
 		copy->func.common.scope = (zend_class_entry *) &copy->scope;
 	}
 	if (user) {
-		if (!(copy->func.op_array.filename = bench_stacks_copy_string(pid, head->op_array.filename))) {
+		if (!(copy->func.op_array.filename = bench_stacks_copy_string(s, pid, head->op_array.filename))) {
 			return UINT32_MAX;
 		}
 		copy->func.op_array.line_start = head->op_array.line_start;
@@ -497,50 +520,50 @@ static uint32_t bench_stacks_copy_function(pid_t pid, uint32_t request, const ze
 	copy->source = *source;
 	copy->copied = request;
 	copy->immutable = head->common.fn_flags & ZEND_ACC_IMMUTABLE;
-	return bench_stacks.copies_used++;
+	return s->copies_used++;
 }
 
 /* The child of parent for key, made on first use; the parent itself once the tree is full. */
-static uint32_t bench_stacks_child(uint32_t parent, uintptr_t key)
+static uint32_t bench_stacks_child(bench_stacks_state *s, uint32_t parent, uintptr_t key)
 {
 	uint64_t h = (uint64_t) key * 0x9E3779B97F4A7C15ULL ^ (uint64_t) parent * 0xC2B2AE3D27D4EB4FULL;
 
 	for (uint32_t i = (uint32_t) (h >> 40) & (BENCH_STACKS_SLOTS - 1);; i = (i + 1) & (BENCH_STACKS_SLOTS - 1)) {
-		uint32_t node = bench_stacks.slots[i];
+		uint32_t node = s->slots[i];
 		if (node == 0) {
 			/* At most half the slots fill: a free one is always found. */
-			if (bench_stacks.nodes_used == BENCH_STACKS_NODES) {
-				bench_stacks.folded++;
+			if (s->nodes_used == BENCH_STACKS_NODES) {
+				s->folded++;
 				return parent;
 			}
-			node = bench_stacks.nodes_used++;
-			bench_stacks.nodes[node] = (bench_stacks_node) {.key = key, .parent = parent, .slot = i};
-			bench_stacks.slots[i] = node;
+			node = s->nodes_used++;
+			s->nodes[node] = (bench_stacks_node) {.key = key, .parent = parent, .slot = i};
+			s->slots[i] = node;
 			return node;
 		}
-		if (bench_stacks.nodes[node].parent == parent && bench_stacks.nodes[node].key == key) {
+		if (s->nodes[node].parent == parent && s->nodes[node].key == key) {
 			return node;
 		}
 	}
 }
 
 /* Whether size bytes at address may be read in place: where they cannot be unmapped under the ticker. */
-static bool bench_stacks_in_place(const void *address, size_t size)
+static bool bench_stacks_in_place(bench_stacks_state *s, const void *address, size_t size)
 {
 	if (bench_stacks_in_chunk(__atomic_load_n(bench_stacks_process.main_chunk, __ATOMIC_RELAXED), address, size)) {
 		return true;
 	}
-	return bench_stacks.shm_end && (uintptr_t) address - bench_stacks.shm_start <= bench_stacks.shm_end - bench_stacks.shm_start - size;
+	return s->shm_end && (uintptr_t) address - s->shm_start <= s->shm_end - s->shm_start - size;
 }
 
 /*
  * Reads the stack from top, innermost frame first, up to the frames a sample keeps
  * frames with a function: their number, or -1 where a frame could not be read.
  */
-static int bench_stacks_walk(pid_t pid, zend_execute_data *ex, zend_execute_data **frames, const zend_function **funcs,
+static int bench_stacks_walk(bench_stacks_state *s, pid_t pid, zend_execute_data *ex, zend_execute_data **frames, const zend_function **funcs,
 	bool *mains, bool *truncated)
 {
-	uint32_t n = 0, walked = 0, max = bench_stacks.depth_max;
+	uint32_t n = 0, walked = 0, max = s->depth_max;
 
 	*truncated = false;
 	while (ex) {
@@ -570,14 +593,14 @@ static int bench_stacks_walk(pid_t pid, zend_execute_data *ex, zend_execute_data
 }
 
 /* Whether frame i of the stack read (n frames) is in the stack read again (again frames), with the same frames under it. */
-static bool bench_stacks_still_live(uint32_t i, uint32_t n, uint32_t again)
+static bool bench_stacks_still_live(bench_stacks_state *s, uint32_t i, uint32_t n, uint32_t again)
 {
 	for (uint32_t j = 0; j < again; j++) {
-		if (bench_stacks.frames_again[j] != bench_stacks.frames[i]) {
+		if (s->frames_again[j] != s->frames[i]) {
 			continue;
 		}
 		for (uint32_t k = 0; i + k < n && j + k < again; k++) {
-			if (bench_stacks.frames_again[j + k] != bench_stacks.frames[i + k] || bench_stacks.funcs_again[j + k] != bench_stacks.funcs[i + k]) {
+			if (s->frames_again[j + k] != s->frames[i + k] || s->funcs_again[j + k] != s->funcs[i + k]) {
 				return false;
 			}
 		}
@@ -596,7 +619,7 @@ static bool bench_stacks_still_live(uint32_t i, uint32_t n, uint32_t again)
  * still runs after the read. Otherwise the stack is dropped, as it is where
  * a function read is no function at all (a frame overwritten while read).
  */
-static bool bench_stacks_record(pid_t pid, uint32_t request, int64_t weight)
+static bool bench_stacks_record(bench_stacks_state *s, pid_t pid, uint32_t request, int64_t weight)
 {
 	zend_execute_data *top;
 	uint32_t frameless, n, pending = 0, copied = 0;
@@ -604,11 +627,11 @@ static bool bench_stacks_record(pid_t pid, uint32_t request, int64_t weight)
 	bool truncated, truncated_again;
 
 	for (int tries = 0; read < 0 && tries < 3; tries++) {
-		top = __atomic_load_n(bench_stacks_process.current_frame, __ATOMIC_RELAXED);
+		top = __atomic_load_n(s->current_frame, __ATOMIC_RELAXED);
 		/* Read under the same check of the top frame as the frames. */
-		frameless = bench_stacks_process.frameless_running ? __atomic_load_n(bench_stacks_process.frameless_running, __ATOMIC_RELAXED) : 0;
-		read = bench_stacks_walk(pid, top, bench_stacks.frames, bench_stacks.funcs, bench_stacks.mains, &truncated);
-		zend_execute_data *now = __atomic_load_n(bench_stacks_process.current_frame, __ATOMIC_RELAXED);
+		frameless = s->frameless_running ? __atomic_load_n(s->frameless_running, __ATOMIC_RELAXED) : 0;
+		read = bench_stacks_walk(s, pid, top, s->frames, s->funcs, s->mains, &truncated);
+		zend_execute_data *now = __atomic_load_n(s->current_frame, __ATOMIC_RELAXED);
 		if (read <= 1 || now == top) {
 			continue;
 		}
@@ -617,8 +640,8 @@ static bool bench_stacks_record(pid_t pid, uint32_t request, int64_t weight)
 		 * began. The stack read stands where its top frame's callers are still
 		 * there below; reading again instead would favour the stacks that last.
 		 */
-		again = bench_stacks_walk(pid, now, bench_stacks.frames_again, bench_stacks.funcs_again, NULL, &truncated_again);
-		if (again < 0 || !bench_stacks_still_live(1, (uint32_t) read, (uint32_t) again)) {
+		again = bench_stacks_walk(s, pid, now, s->frames_again, s->funcs_again, NULL, &truncated_again);
+		if (again < 0 || !bench_stacks_still_live(s, 1, (uint32_t) read, (uint32_t) again)) {
 			read = -1;
 		}
 		again = -1;
@@ -628,38 +651,38 @@ static bool bench_stacks_record(pid_t pid, uint32_t request, int64_t weight)
 	}
 	n = (uint32_t) read;
 	for (uint32_t i = 0; i < n; i++) {
-		const zend_function *func = bench_stacks.funcs[i];
-		if (bench_stacks_process.is_internal(func)) {
-			bench_stacks.keys[i] = (uintptr_t) func;
+		const zend_function *func = s->funcs[i];
+		if (bench_stacks_process.is_internal(s->thread, func)) {
+			s->keys[i] = (uintptr_t) func;
 			continue;
 		}
 		/* Opcache's memory is never freed mid-request (a restart waits for none to run): read once a request. */
-		const bench_stacks_known *k = bench_stacks_find(func);
+		const bench_stacks_known *k = bench_stacks_find(s, func);
 		if (k->func == func && k->verified == request && k->immutable) {
-			bench_stacks.keys[i] = BENCH_STACKS_COPIED(k->copy, bench_stacks.mains[i]);
+			s->keys[i] = BENCH_STACKS_COPIED(k->copy, s->mains[i]);
 			continue;
 		}
 		/* In place as a copy is read: what the PHP thread writes meanwhile may be stale or garbage, and is only compared. */
-		if (bench_stacks_in_place(func, sizeof(zend_function))) {
-			memcpy(&bench_stacks.heads[pending], func, sizeof(zend_function));
+		if (bench_stacks_in_place(s, func, sizeof(zend_function))) {
+			memcpy(&s->heads[pending], func, sizeof(zend_function));
 		} else {
-			bench_stacks.local[copied] = (struct iovec) {&bench_stacks.heads[pending], sizeof(zend_function)};
-			bench_stacks.remote[copied++] = (struct iovec) {(void *) func, sizeof(zend_function)};
+			s->local[copied] = (struct iovec) {&s->heads[pending], sizeof(zend_function)};
+			s->remote[copied++] = (struct iovec) {(void *) func, sizeof(zend_function)};
 		}
-		bench_stacks.pending[pending++] = i;
+		s->pending[pending++] = i;
 	}
 	for (uint32_t done = 0; done < copied;) {
 		uint32_t batch = MIN(copied - done, BENCH_STACKS_IOV);
 		long want = (long) (batch * sizeof(zend_function));
-		if (bench_thread_syscall(SYS_process_vm_readv, pid, (long) &bench_stacks.local[done], batch,
-				(long) &bench_stacks.remote[done], batch, 0) != want) {
+		if (bench_thread_syscall(SYS_process_vm_readv, pid, (long) &s->local[done], batch,
+				(long) &s->remote[done], batch, 0) != want) {
 			return false;
 		}
 		done += batch;
 	}
 	for (uint32_t j = 0; j < pending; j++) {
-		uint32_t i = bench_stacks.pending[j];
-		const zend_function *head = &bench_stacks.heads[j];
+		uint32_t i = s->pending[j];
+		const zend_function *head = &s->heads[j];
 		bool immutable = head->common.fn_flags & ZEND_ACC_IMMUTABLE;
 		bench_stacks_source source;
 
@@ -672,8 +695,8 @@ static bool bench_stacks_record(pid_t pid, uint32_t request, int64_t weight)
 		 * and others made at the same place.
 		 */
 		bench_stacks_source_of(head, &source);
-		uint32_t *slot = bench_stacks_source_slot(&source), copy = *slot ? *slot - 1 : UINT32_MAX;
-		if (copy == UINT32_MAX || !(bench_stacks.copies[copy].immutable || bench_stacks.copies[copy].copied == request)) {
+		uint32_t *slot = bench_stacks_source_slot(s, &source), copy = *slot ? *slot - 1 : UINT32_MAX;
+		if (copy == UINT32_MAX || !(s->copies[copy].immutable || s->copies[copy].copied == request)) {
 			/*
 			 * New: its strings are copied. Opcache's memory stays. Elsewhere the
 			 * function's caller must still run: a function that returned since
@@ -684,49 +707,49 @@ static bool bench_stacks_record(pid_t pid, uint32_t request, int64_t weight)
 			 */
 			if (!immutable) {
 				if (again < 0) {
-					again = bench_stacks_walk(pid, __atomic_load_n(bench_stacks_process.current_frame, __ATOMIC_RELAXED),
-						bench_stacks.frames_again, bench_stacks.funcs_again, NULL, &truncated_again);
+					again = bench_stacks_walk(s, pid, __atomic_load_n(s->current_frame, __ATOMIC_RELAXED),
+						s->frames_again, s->funcs_again, NULL, &truncated_again);
 				}
-				if (again < 0 || !bench_stacks_still_live(i + 1 < n ? i + 1 : i, n, (uint32_t) again)) {
+				if (again < 0 || !bench_stacks_still_live(s, i + 1 < n ? i + 1 : i, n, (uint32_t) again)) {
 					return false;
 				}
 			}
-			copy = bench_stacks_copy_function(pid, request, head, &source);
+			copy = bench_stacks_copy_function(s, pid, request, head, &source);
 			if (copy != UINT32_MAX) {
 				*slot = copy + 1;
 			}
 		}
 		if (copy == UINT32_MAX) {
-			bench_stacks.keys[i] = BENCH_STACKS_UNNAMED;
+			s->keys[i] = BENCH_STACKS_UNNAMED;
 			continue;
 		}
-		bench_stacks_known *k = bench_stacks_find(bench_stacks.funcs[i]);
-		*k = (bench_stacks_known) {.func = bench_stacks.funcs[i], .copy = copy, .verified = request, .immutable = immutable};
-		bench_stacks.keys[i] = BENCH_STACKS_COPIED(copy, bench_stacks.mains[i]);
+		bench_stacks_known *k = bench_stacks_find(s, s->funcs[i]);
+		*k = (bench_stacks_known) {.func = s->funcs[i], .copy = copy, .verified = request, .immutable = immutable};
+		s->keys[i] = BENCH_STACKS_COPIED(copy, s->mains[i]);
 	}
 	uint32_t node = 0;
 	if (truncated) {
-		node = bench_stacks_child(node, BENCH_STACKS_TRUNCATED);
-		bench_stacks.truncated++;
+		node = bench_stacks_child(s, node, BENCH_STACKS_TRUNCATED);
+		s->truncated++;
 	}
 	while (n-- > 0) {
-		node = bench_stacks_child(node, bench_stacks.keys[n]);
+		node = bench_stacks_child(s, node, s->keys[n]);
 	}
 	if (frameless) {
-		node = bench_stacks_child(node, BENCH_STACKS_FRAMELESS(frameless));
+		node = bench_stacks_child(s, node, BENCH_STACKS_FRAMELESS(frameless));
 	}
-	bench_stacks.nodes[node].weight += weight;
-	bench_stacks.nodes[node].samples++;
+	s->nodes[node].weight += weight;
+	s->nodes[node].samples++;
 	return true;
 }
 
-void bench_stacks_tick(pid_t pid, uint32_t request, int64_t weight)
+void bench_stacks_tick(bench_stacks_state *s, pid_t pid, uint32_t request, int64_t weight)
 {
-	/* Said before recording is read: bench_stacks_stop() then waits, or this tick sees it stopped. */
-	__atomic_store_n(&bench_stacks.busy, 1, __ATOMIC_SEQ_CST);
-	if (request != 0 && __atomic_load_n(&bench_stacks.recording, __ATOMIC_SEQ_CST) == request
-			&& !bench_stacks_record(pid, request, weight)) {
+	/* Said before recording is read: bench_stacks_stop(s) then waits, or this tick sees it stopped. */
+	__atomic_store_n(&s->busy, 1, __ATOMIC_SEQ_CST);
+	if (request != 0 && __atomic_load_n(&s->recording, __ATOMIC_SEQ_CST) == request
+			&& !bench_stacks_record(s, pid, request, weight)) {
 		__atomic_fetch_add(&bench_stacks_process.dropped, 1, __ATOMIC_RELAXED);
 	}
-	__atomic_store_n(&bench_stacks.busy, 0, __ATOMIC_RELEASE);
+	__atomic_store_n(&s->busy, 0, __ATOMIC_RELEASE);
 }

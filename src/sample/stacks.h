@@ -27,8 +27,11 @@
 
 /** How the ticker reads a frame's function and caller (src/sample/ticker.c); false where it cannot. */
 typedef bool (*bench_stacks_frame_reader)(pid_t pid, zend_execute_data *ex, zend_function **func, zend_execute_data **prev);
-/** Whether a function is an internal one known at startup, which lives as long as the process. */
-typedef bool (*bench_stacks_internal_test)(const zend_function *func);
+/** Whether a function is an internal one of the thread read (as bench_stacks_new() names it), which lives as long as the thread. */
+typedef bool (*bench_stacks_internal_test)(const void *thread, const zend_function *func);
+
+/** What the ticker keeps of one PHP thread's stacks: its tree, its scratch, the copies of what names its functions. */
+typedef struct bench_stacks_state bench_stacks_state;
 
 /**
  * Whether size bytes at address lie in Zend MM's first chunk (0: none known),
@@ -40,35 +43,41 @@ static zend_always_inline bool bench_stacks_in_chunk(uintptr_t chunk, const void
 }
 
 /**
- * What the ticker uses (MINIT): the address of EG(current_execute_data), of
- * the frameless call running (NULL before 8.4), of the address of Zend MM's
- * first chunk (0 for none: src/sample/sample_private.h), and the two functions above.
+ * What the ticker uses for every thread (MINIT): the address of the address
+ * of Zend MM's first chunk (0 for none: src/sample/sample_private.h), and the
+ * two functions above.
  */
-void bench_stacks_init(zend_execute_data **current_frame, const uint32_t *frameless_running, const uintptr_t *main_chunk,
-	bench_stacks_frame_reader read_frame, bench_stacks_internal_test is_internal);
+void bench_stacks_init(const uintptr_t *main_chunk, bench_stacks_frame_reader read_frame, bench_stacks_internal_test is_internal);
+
+/**
+ * The state of one PHP thread (its first request read under the JIT): the
+ * address of its EG(current_execute_data), of its frameless call running
+ * (NULL before 8.4), and what is_internal() is told of it; NULL without memory.
+ */
+bench_stacks_state *bench_stacks_new(zend_execute_data **current_frame, const uint32_t *frameless_running, const void *thread);
 
 /**
  * Empties the tree and starts recording for request (PHP thread, at the
  * request's start or when a JIT is turned on in it); false when memory ran out.
  */
-bool bench_stacks_begin(uint32_t request, uint32_t max_depth);
+bool bench_stacks_begin(bench_stacks_state *s, uint32_t request, uint32_t max_depth);
 
 /** Stops recording and waits until the ticker has left a stack it is reading (PHP thread). */
-void bench_stacks_stop(void);
+void bench_stacks_stop(bench_stacks_state *s);
 
 /**
  * Around a fork (the forking thread): the ticker leaves the tree alone, so
  * that the child gets it whole; bench_stacks_resume() in the parent takes
  * what bench_stacks_pause() returned.
  */
-uint32_t bench_stacks_pause(void);
-void bench_stacks_resume(uint32_t request);
+uint32_t bench_stacks_pause(bench_stacks_state *s);
+void bench_stacks_resume(bench_stacks_state *s, uint32_t request);
 
 /** In a forked child, whose ticker did not survive the fork: records nothing more, and keeps the stacks read before. */
-void bench_stacks_forget(void);
+void bench_stacks_forget(bench_stacks_state *s);
 
 /** The ticker: records the stack running now, weighing weight, if the request recording is request. */
-void bench_stacks_tick(pid_t pid, uint32_t request, int64_t weight);
+void bench_stacks_tick(bench_stacks_state *s, pid_t pid, uint32_t request, int64_t weight);
 
 /**
  * Adds the tree to p (PHP thread, after bench_stacks_stop()): each path's
@@ -76,12 +85,12 @@ void bench_stacks_tick(pid_t pid, uint32_t request, int64_t weight);
  * full in p->folded_nodes. Returns the samples; truncated gets the stacks
  * cut at bench.max_depth.
  */
-uint64_t bench_stacks_merge(bench_profile_state *p, int counter, uint64_t *truncated);
+uint64_t bench_stacks_merge(bench_stacks_state *s, bench_profile_state *p, int counter, uint64_t *truncated);
 
 /** Ticks dropped in this process because the stack changed while the ticker read it, or could not be read. */
 uint64_t bench_stacks_dropped(void);
 
-/** Frees the tree (MSHUTDOWN, with the ticker joined). */
-void bench_stacks_free(void);
+/** Frees a thread's state (NULL: none), once the ticker reads it no more. */
+void bench_stacks_free(bench_stacks_state *s);
 
 #endif /* BENCH_SRC_SAMPLE_STACKS_H */

@@ -107,9 +107,9 @@ uint32_t bench_sample_path(bench_profile_state *p, zend_execute_data *top, uint3
  * by the VM before the call (its current one has moved on). Used only where
  * it lies in ex's code (it was read racing the PHP thread); 0 otherwise.
  */
-static uint32_t bench_sample_noted_line(const zend_execute_data *ex)
+static uint32_t bench_sample_noted_line(const bench_sample_tick_note *note, const zend_execute_data *ex)
 {
-	const zend_op *opline = __atomic_load_n(&bench_sample_tick.opline, __ATOMIC_RELAXED);
+	const zend_op *opline = __atomic_load_n(&note->opline, __ATOMIC_RELAXED);
 	const zend_op_array *op_array = &ex->func->op_array;
 
 	if (!ZEND_USER_CODE(ex->func->type) || opline < op_array->opcodes || opline >= op_array->opcodes + op_array->last) {
@@ -123,15 +123,16 @@ static uint32_t bench_sample_noted_line(const zend_execute_data *ex)
  * same frame running the same function), with the noted internal functions
  * that have returned since above it. The stack of now when none is.
  */
-static uint32_t bench_sample_tick_path(bench_profile_state *p, zend_execute_data *top)
+static uint32_t bench_sample_tick_path(bench_profile_state *p, const bench_sample_slot *slot, zend_execute_data *top)
 {
-	uint32_t frames = __atomic_load_n(&bench_sample_tick.frames, __ATOMIC_RELAXED);
+	const bench_sample_tick_note *note = &slot->tick;
+	uint32_t frames = __atomic_load_n(&note->frames, __ATOMIC_RELAXED);
 	uint32_t max = bench_sample_max_frames();
 	zend_function *returned[BENCH_SAMPLE_TICK_FRAMES];
 
 	for (uint32_t i = 0; i < frames && i < BENCH_SAMPLE_TICK_FRAMES; i++) {
-		zend_execute_data *frame = __atomic_load_n(&bench_sample_tick.frame[i], __ATOMIC_RELAXED);
-		zend_function *func = __atomic_load_n(&bench_sample_tick.func[i], __ATOMIC_RELAXED);
+		zend_execute_data *frame = __atomic_load_n(&note->frame[i], __ATOMIC_RELAXED);
+		zend_function *func = __atomic_load_n(&note->func[i], __ATOMIC_RELAXED);
 		zend_execute_data *ex = top;
 
 		/* Bounded: a noted frame is near the top, and a 100,000-deep stack must not be walked whole per sample. */
@@ -139,14 +140,14 @@ static uint32_t bench_sample_tick_path(bench_profile_state *p, zend_execute_data
 			ex = depth < max ? ex->prev_execute_data : NULL;
 		}
 		if (ex && ex->func == func) {
-			uint32_t node = bench_sample_path(p, ex, i, i ? bench_sample_noted_line(ex) : 0);
+			uint32_t node = bench_sample_path(p, ex, i, i ? bench_sample_noted_line(note, ex) : 0);
 			while (i-- > 0) {
 				node = bench_profile_frame_node(p, node, returned[i], false, 0);
 			}
 			return node;
 		}
 		/* A returned frame is named only when its function outlives it: an internal one. */
-		if (!func || !bench_sample_is_internal(func)) {
+		if (!func || !bench_sample_is_internal(slot, func)) {
 			break;
 		}
 		returned[i] = func;
@@ -166,14 +167,14 @@ static void bench_sample_note_moment(bench_profile_state *p, uint32_t node, int6
 }
 
 /* A sample of the stack at top, with leaf (a function that pushed no frame) above it when not NULL. */
-static void bench_sample_take(zend_execute_data *top, zend_function *leaf, uint32_t ticks)
+static void bench_sample_take(bench_sample_slot *slot, zend_execute_data *top, zend_function *leaf, uint32_t ticks)
 {
 	bench_profile_state *p = bench_profile_get();
 	int64_t weight;
 	int counter;
 
-	if (UNEXPECTED(__atomic_load_n(&bench_sample_forked, __ATOMIC_RELAXED))) {
-		__atomic_store_n(&bench_sample_forked, false, __ATOMIC_RELAXED);
+	if (UNEXPECTED(__atomic_load_n(&slot->forked, __ATOMIC_RELAXED))) {
+		__atomic_store_n(&slot->forked, false, __ATOMIC_RELAXED);
 		if (p->active && !bench_sample_start_ticker()) {
 			/* No more samples in this child: its profile, the parent's up to the fork, is dropped. */
 			p->active = false;
@@ -186,7 +187,7 @@ static void bench_sample_take(zend_execute_data *top, zend_function *leaf, uint3
 		return;
 	}
 	bench_sample.taking = true;
-	if (BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU) {
+	if (bench_sample_on_cpu) {
 		int64_t now = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 		weight = now - bench_sample.last_cpu_ns;
 		bench_sample.last_cpu_ns = now;
@@ -199,7 +200,7 @@ static void bench_sample_take(zend_execute_data *top, zend_function *leaf, uint3
 	if (leaf) {
 		node = bench_profile_frame_node(p, bench_sample_path(p, top, 1, 0), leaf, false, 0);
 	} else {
-		node = bench_sample_notes_ticks ? bench_sample_tick_path(p, top) : bench_sample_path(p, top, 0, 0);
+		node = bench_sample_notes_ticks ? bench_sample_tick_path(p, slot, top) : bench_sample_path(p, top, 0, 0);
 	}
 	if (bench_sample_notes_ticks && bench_sample.by_signal) {
 		/*
@@ -207,8 +208,8 @@ static void bench_sample_take(zend_execute_data *top, zend_function *leaf, uint3
 		 * next sample must not name its stack from this note while its frame lives.
 		 * (The ticker notes every tick anew.) Same thread as the handler: no race.
 		 */
-		__atomic_store_n(&bench_sample_tick.frames, 0, __ATOMIC_RELAXED);
-		__atomic_store_n(&bench_sample_tick.frameless, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&slot->tick.frames, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&slot->tick.frameless, 0, __ATOMIC_RELAXED);
 	}
 	if (bench_sample.by_signal) {
 		uintptr_t ips[BENCH_SAMPLE_NATIVE_MAX];
@@ -226,11 +227,12 @@ static void bench_sample_take(zend_execute_data *top, zend_function *leaf, uint3
 
 void bench_sample_interrupt(zend_execute_data *execute_data)
 {
-	uint32_t ticks = bench_sample_take_ticks(__ATOMIC_ACQUIRE);
+	bench_sample_slot *slot = bench_sample_own();
+	/* Zero: the interrupt was raised by someone else (a timeout, another extension), or this thread samples nothing. */
+	uint32_t ticks = slot ? bench_sample_take_ticks(slot, __ATOMIC_ACQUIRE) : 0;
 
-	/* Zero: the interrupt was raised by someone else (a timeout, another extension). */
 	if (ticks) {
-		bench_sample_take(EG(current_execute_data), NULL, ticks);
+		bench_sample_take(slot, EG(current_execute_data), NULL, ticks);
 	}
 	if (bench_sample_prev_interrupt) {
 		bench_sample_prev_interrupt(execute_data);
@@ -247,17 +249,18 @@ void bench_sample_interrupt(zend_execute_data *execute_data)
  */
 void bench_sample_after_frameless(uint32_t code)
 {
-	uint32_t ticks = bench_sample_take_ticks(__ATOMIC_ACQUIRE);
+	bench_sample_slot *slot = bench_sample_own();
+	uint32_t ticks = bench_sample_take_ticks(slot, __ATOMIC_ACQUIRE);
 	zend_function *leaf = NULL;
 
 	if (!ticks) {
 		return;
 	}
-	if (!bench_sample_notes_ticks || __atomic_load_n(&bench_sample_tick.frameless, __ATOMIC_RELAXED) == code) {
+	if (!bench_sample_notes_ticks || __atomic_load_n(&slot->tick.frameless, __ATOMIC_RELAXED) == code) {
 		/* NULL for a function disabled since startup: then the stack as noted. */
 		leaf = bench_frameless_function_of(code);
 	}
-	bench_sample_take(EG(current_execute_data), leaf, ticks);
+	bench_sample_take(slot, EG(current_execute_data), leaf, ticks);
 }
 #endif
 
@@ -280,10 +283,11 @@ void bench_sample_execute_internal(zend_execute_data *execute_data, zval *return
 		/* What execute_internal() does, one call fewer: this runs around every internal call. */
 		execute_data->func->internal_function.handler(execute_data, return_value);
 	}
-	if (UNEXPECTED(BENCH_SAMPLE_TICKS(__atomic_load_n(&bench_sample_interrupts, __ATOMIC_RELAXED)) != 0)) {
-		uint32_t ticks = bench_sample_take_ticks(__ATOMIC_RELAXED);
+	bench_sample_slot *slot = bench_sample_own();
+	if (UNEXPECTED(slot && BENCH_SAMPLE_TICKS(__atomic_load_n(&slot->interrupts, __ATOMIC_RELAXED)) != 0)) {
+		uint32_t ticks = bench_sample_take_ticks(slot, __ATOMIC_RELAXED);
 		if (ticks) {
-			bench_sample_take(trampoline ? execute_data->prev_execute_data : execute_data, NULL, ticks);
+			bench_sample_take(slot, trampoline ? execute_data->prev_execute_data : execute_data, NULL, ticks);
 		}
 	}
 }
@@ -297,8 +301,10 @@ void bench_sample_execute_internal(zend_execute_data *execute_data, zval *return
  */
 void bench_sample_take_rest(void)
 {
-	uint32_t ticks = bench_sample_take_ticks(__ATOMIC_ACQUIRE);
+	bench_sample_slot *slot = bench_sample_own();
+	uint32_t ticks = slot ? bench_sample_take_ticks(slot, __ATOMIC_ACQUIRE) : 0;
+
 	if (ticks) {
-		bench_sample_take(NULL, NULL, ticks);
+		bench_sample_take(slot, NULL, NULL, ticks);
 	}
 }

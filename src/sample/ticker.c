@@ -20,6 +20,7 @@
 #endif
 
 #include <linux/futex.h>
+#include <sched.h>
 #include <pthread.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -31,6 +32,7 @@
 #include "php_bench.h"
 #include "src/lib/clock.h"
 #include "src/lib/pid.h"
+#include "src/lib/race.h"
 #include "src/lib/thread.h"
 #include "src/lib/warning.h"
 #include "sample_private.h"
@@ -39,29 +41,31 @@
 #include "stacks.h"
 #include "src/tree/tree.h"
 
-/* Shared with the PHP thread: described in sample_private.h. */
-uint64_t bench_sample_interrupts;
-uint32_t bench_sample_started;
-bool bench_sample_running;
-bool bench_sample_forked;
-int64_t bench_sample_wanted_ns;
+/* Shared with the PHP threads: described in sample_private.h. */
+bench_sample_slot bench_sample_slots[BENCH_SAMPLE_SLOTS];
 uint64_t bench_sample_interval_ns;
-bench_sample_tick_note bench_sample_tick;
+bool bench_sample_on_cpu;
 uintptr_t bench_sample_main_chunk;
 bool bench_sample_notes_ticks;
 bool bench_sample_copies_frames;
-bool bench_sample_stack_mode;
-int64_t bench_sample_cpu_start_ns;
 
-/* The ticker's own: the PHP thread sets them as it starts the ticker, stops it, or forgets it in a forked child. */
+/* The ticker's own: a PHP thread sets them as it starts the ticker, stops it, or forgets it in a forked child. */
 static bool bench_sample_stopping;
-static zend_atomic_bool *bench_sample_vm_interrupt;
 static bench_thread bench_sample_thread;
 /** the process whose ticker runs: 0 for none */
 static pid_t bench_sample_thread_pid;
-static clockid_t bench_sample_php_cpu_clock;
-/** &EG(current_execute_data), which the ticker reads */
-static zend_execute_data **bench_sample_current_frame;
+/** how many slots the ticker looks at: one past the highest ever claimed (thread-safe builds) */
+static uint32_t bench_sample_slots_seen;
+/*
+ * Odd while the ticker looks at the slots, even between its passes: a
+ * thread-safe build's thread waits for an even value (or a new one) before
+ * its EG() may go, since the ticker may be reading it (bench_sample_quiesce()).
+ */
+static uint32_t bench_sample_pass;
+#ifdef ZTS
+/* Two PHP threads' first sampled requests must not start two tickers. */
+static pthread_mutex_t bench_sample_start_lock = PTHREAD_MUTEX_INITIALIZER;
+#endif
 
 /*
  * The ticker parks once no sampled request has run for BENCH_SAMPLE_PARK_NS
@@ -114,12 +118,13 @@ bool bench_sample_read_frame(pid_t pid, zend_execute_data *ex, zend_function **f
 	return bench_sample_read_frame_at(pid, ex, func, prev, NULL);
 }
 
-/* Notes the innermost frames running now (the ticker's side of the note above). */
-static void bench_sample_note_tick(pid_t pid)
+/* Notes the innermost frames a thread runs now (the ticker's side of the note above). */
+static void bench_sample_note_tick(bench_sample_slot *slot, pid_t pid)
 {
-	zend_execute_data *top = __atomic_load_n(bench_sample_current_frame, __ATOMIC_RELAXED), *ex = top;
+	zend_execute_data *top = __atomic_load_n(slot->current_frame, __ATOMIC_RELAXED), *ex = top;
+	bench_sample_tick_note *note = &slot->tick;
 	/* Read under the same check of the top frame as the frames. */
-#if PHP_VERSION_ID >= 80400
+#if PHP_VERSION_ID >= 80400 && !defined(ZTS)
 	uint32_t frameless = __atomic_load_n(&bench_frameless_running, __ATOMIC_RELAXED);
 #else
 	uint32_t frameless = 0;
@@ -134,23 +139,23 @@ static void bench_sample_note_tick(pid_t pid)
 		if (!bench_sample_read_frame_at(pid, ex, &func, &prev, &opline)) {
 			break;
 		}
-		__atomic_store_n(&bench_sample_tick.frame[n], ex, __ATOMIC_RELAXED);
-		__atomic_store_n(&bench_sample_tick.func[n], func, __ATOMIC_RELAXED);
+		__atomic_store_n(&note->frame[n], ex, __ATOMIC_RELAXED);
+		__atomic_store_n(&note->func[n], func, __ATOMIC_RELAXED);
 		/* The caller of a user function is never needed: a user frame is named only while it is live. */
-		if (!bench_sample_is_internal(func)) {
+		if (!bench_sample_is_internal(slot, func)) {
 			n++;
 			break;
 		}
 		ex = prev;
 	}
-	__atomic_store_n(&bench_sample_tick.opline, opline, __ATOMIC_RELAXED);
+	__atomic_store_n(&note->opline, opline, __ATOMIC_RELAXED);
 	/*
 	 * The PHP thread runs on while the frames are read: if its top frame
 	 * changed meanwhile, a frame read later may already hold another call
 	 * (the VM reuses its stack), and the note would name a caller that never
 	 * was. Then nothing is noted, and the sample takes the stack of its own time.
 	 */
-	if (__atomic_load_n(bench_sample_current_frame, __ATOMIC_RELAXED) != top) {
+	if (__atomic_load_n(slot->current_frame, __ATOMIC_RELAXED) != top) {
 		n = 0;
 		frameless = 0;
 	}
@@ -159,8 +164,38 @@ static void bench_sample_note_tick(pid_t pid)
 	 * seccomp filter keeps from being copied). A take of several ticks, or one
 	 * racing the next note, goes by the latest note: a tick's worth at most.
 	 */
-	__atomic_store_n(&bench_sample_tick.frameless, frameless, __ATOMIC_RELAXED);
-	__atomic_store_n(&bench_sample_tick.frames, n, __ATOMIC_RELAXED);
+	__atomic_store_n(&note->frameless, frameless, __ATOMIC_RELAXED);
+	__atomic_store_n(&note->frames, n, __ATOMIC_RELAXED);
+}
+
+/* How many slots may be in use: the one slot of a non-thread-safe build. */
+static zend_always_inline uint32_t bench_sample_slots_in_use(void)
+{
+	return BENCH_SAMPLE_SLOTS == 1 ? 1 : __atomic_load_n(&bench_sample_slots_seen, __ATOMIC_ACQUIRE);
+}
+
+/* Whether a slot's request runs; relaxed, or ordered with what the thread stored before setting it. */
+static bool bench_sample_any_running(int order)
+{
+	uint32_t seen = bench_sample_slots_in_use();
+
+	for (uint32_t i = 0; i < seen; i++) {
+		if (__atomic_load_n(&bench_sample_slots[i].running, order)) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The sampled requests that the threads started, all together: it moves when one starts. */
+static uint32_t bench_sample_started_sum(void)
+{
+	uint32_t seen = bench_sample_slots_in_use(), sum = 0;
+
+	for (uint32_t i = 0; i < seen; i++) {
+		sum += __atomic_load_n(&bench_sample_slots[i].started, __ATOMIC_RELAXED);
+	}
+	return sum;
 }
 
 static void bench_sample_park(void)
@@ -170,8 +205,7 @@ static void bench_sample_park(void)
 
 		/* Said before running is read again, so that a request starting now sees it and wakes the ticker. */
 		__atomic_store_n(&bench_sample_parked, true, __ATOMIC_SEQ_CST);
-		if (__atomic_load_n(&bench_sample_running, __ATOMIC_SEQ_CST)
-				|| __atomic_load_n(&bench_sample_stopping, __ATOMIC_SEQ_CST)) {
+		if (bench_sample_any_running(__ATOMIC_SEQ_CST) || __atomic_load_n(&bench_sample_stopping, __ATOMIC_SEQ_CST)) {
 			break;
 		}
 		/* Returns at once if seq moved since it was read: no wakeup is lost. */
@@ -189,12 +223,12 @@ void bench_sample_unpark(void)
 	}
 }
 
-/* The PHP thread's CPU time, read from the ticker (a CPU clock has no vDSO path: a system call either way). */
-static int64_t bench_sample_php_cpu_ns(void)
+/* A PHP thread's CPU time, read from the ticker (a CPU clock has no vDSO path: a system call either way). */
+static int64_t bench_sample_thread_cpu_ns(clockid_t clock)
 {
 	struct timespec ts;
 
-	if (bench_thread_syscall(SYS_clock_gettime, bench_sample_php_cpu_clock, (long) &ts, 0, 0, 0, 0) != 0) {
+	if (bench_thread_syscall(SYS_clock_gettime, clock, (long) &ts, 0, 0, 0, 0) != 0) {
 		return 0;
 	}
 	return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
@@ -202,15 +236,26 @@ static int64_t bench_sample_php_cpu_ns(void)
 
 /*
  * After parking: back on the grid (when a request starts must not decide
- * whether it gets a sample), from the request that woke it. Stored before
- * running, which ended the parking; older than the parking when that
- * request began before it: then from now. The next grid point to wait for.
+ * whether it gets a sample), from the earliest request that began since it
+ * parked (stored before running, which ended the parking); from now when
+ * they all began before. The next grid point to wait for.
  */
 static int64_t bench_sample_ticker_unparked(int64_t interval, int64_t parked_at, int64_t now)
 {
-	int64_t wanted = __atomic_load_n(&bench_sample_wanted_ns, __ATOMIC_RELAXED);
-	int64_t next = wanted >= parked_at ? wanted : now;
+	uint32_t seen = bench_sample_slots_in_use();
+	int64_t next = now;
 
+	for (uint32_t i = 0; i < seen; i++) {
+		bench_sample_slot *slot = &bench_sample_slots[i];
+		/* Forgets the CPU time of samples before the parking: the next sample weighs from its request's start. */
+		slot->last_cpu_ns = -1;
+		if (__atomic_load_n(&slot->running, __ATOMIC_ACQUIRE)) {
+			int64_t wanted = __atomic_load_n(&slot->wanted_ns, __ATOMIC_RELAXED);
+			if (wanted >= parked_at && wanted < next) {
+				next = wanted;
+			}
+		}
+	}
 	return next - next % interval;
 }
 
@@ -229,16 +274,16 @@ static int64_t bench_sample_ticker_sleep(int64_t next)
 }
 
 /*
- * The ticks from first to now, for the running request: read its stack
- * (under the JIT), or note its frames, count them, and raise the VM
- * interrupt. On the CPU clock, last_cpu is the PHP thread's CPU time at the
- * last sample (-1 for none yet).
+ * The ticks from first to now, for a thread's running request: read its
+ * stack (under the JIT), or note its frames, count them, and raise its VM
+ * interrupt. On the CPU clock, a sample is due once the thread has run an
+ * interval since its last one.
  */
-static void bench_sample_ticker_tick(pid_t pid, int64_t interval, bool cpu, int64_t first, int64_t now, int64_t *last_cpu)
+static void bench_sample_ticker_tick(bench_sample_slot *slot, pid_t pid, int64_t interval, int64_t first, int64_t now)
 {
-	/* Acquire: a request number stored after bench_sample_stack_mode comes with it (bench_sample_jit_set()). */
-	uint32_t request = __atomic_load_n(&bench_sample_started, __ATOMIC_ACQUIRE);
-	int64_t began = __atomic_load_n(&bench_sample_wanted_ns, __ATOMIC_RELAXED);
+	/* Acquire: a request number stored after stack_mode comes with it (bench_sample_jit_set()). */
+	uint32_t request = __atomic_load_n(&slot->started, __ATOMIC_ACQUIRE);
+	int64_t began = __atomic_load_n(&slot->wanted_ns, __ATOMIC_RELAXED);
 	if (first < began) {
 		first = began + (interval - began % interval) % interval;
 	}
@@ -247,34 +292,49 @@ static void bench_sample_ticker_tick(pid_t pid, int64_t interval, bool cpu, int6
 	}
 	uint32_t ticks = 1 + (uint32_t) ((now - first) / interval);
 	int64_t weight = (int64_t) ticks * interval;
-	if (cpu) {
-		/* On the CPU clock, a sample is due once the PHP thread has run an interval since the last one. */
-		int64_t used = bench_sample_php_cpu_ns();
-		if (*last_cpu >= 0 && used - *last_cpu < interval) {
+	if (bench_sample_on_cpu) {
+		int64_t used = bench_sample_thread_cpu_ns(slot->cpu_clock);
+		if (slot->last_cpu_ns >= 0 && used - slot->last_cpu_ns < interval) {
 			return;
 		}
 		/* A stack read here weighs the CPU time since the last sample, or since the request began. */
-		weight = MAX(0, used - MAX(*last_cpu, __atomic_load_n(&bench_sample_cpu_start_ns, __ATOMIC_RELAXED)));
-		*last_cpu = used;
+		weight = MAX(0, used - MAX(slot->last_cpu_ns, __atomic_load_n(&slot->cpu_start_ns, __ATOMIC_RELAXED)));
+		slot->last_cpu_ns = used;
 	}
-	if (__atomic_load_n(&bench_sample_stack_mode, __ATOMIC_RELAXED)) {
-		bench_stacks_tick(pid, request, weight);
+	if (__atomic_load_n(&slot->stack_mode, __ATOMIC_RELAXED)) {
+		bench_stacks_tick(slot->stacks, pid, request, weight);
 		return;
 	}
 	if (bench_sample_notes_ticks) {
-		bench_sample_note_tick(pid);
+		bench_sample_note_tick(slot, pid);
 	}
 	/* For the request whose start these ticks were counted from: dropped if it ended meanwhile. */
-	uint64_t word = __atomic_load_n(&bench_sample_interrupts, __ATOMIC_RELAXED);
+	uint64_t word = __atomic_load_n(&slot->interrupts, __ATOMIC_RELAXED);
 	do {
 		if ((uint32_t) (word >> 32) != request) {
 			break;
 		}
-	} while (!__atomic_compare_exchange_n(&bench_sample_interrupts, &word, word + ticks, false, __ATOMIC_RELEASE,
+	} while (!__atomic_compare_exchange_n(&slot->interrupts, &word, word + ticks, false, __ATOMIC_RELEASE,
 		__ATOMIC_RELAXED));
 	if ((uint32_t) (word >> 32) == request) {
-		zend_atomic_bool_store_ex(bench_sample_vm_interrupt, true);
+		zend_atomic_bool_store_ex(slot->vm_interrupt, true);
 	}
+}
+
+/* One tick for every thread whose request runs, inside a pass that bench_sample_quiesce() can wait out. */
+static void bench_sample_ticker_pass(pid_t pid, int64_t interval, int64_t first, int64_t now)
+{
+	uint32_t seen = bench_sample_slots_in_use();
+
+	__atomic_fetch_add(&bench_sample_pass, 1, __ATOMIC_SEQ_CST);
+	for (uint32_t i = 0; i < seen; i++) {
+		bench_sample_slot *slot = &bench_sample_slots[i];
+		if (__atomic_load_n(&slot->running, __ATOMIC_SEQ_CST)) {
+			BENCH_RACE_AFTER(slot);
+			bench_sample_ticker_tick(slot, pid, interval, first, now);
+		}
+	}
+	__atomic_fetch_add(&bench_sample_pass, 1, __ATOMIC_RELEASE);
 }
 
 /*
@@ -290,29 +350,26 @@ static void *bench_sample_ticker(void *arg)
 {
 	int64_t interval = (int64_t) bench_sample_interval_ns;
 	/* CLOCK_MONOTONIC is read in the vDSO, and never fails: errno is left alone. */
-	int64_t now = bench_clock_ns(CLOCK_MONOTONIC), last_cpu = -1, busy_at = now;
-	int64_t next = __atomic_load_n(&bench_sample_wanted_ns, __ATOMIC_RELAXED);
-	uint32_t started = __atomic_load_n(&bench_sample_started, __ATOMIC_RELAXED);
-	bool cpu = BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU;
+	int64_t now = bench_clock_ns(CLOCK_MONOTONIC), busy_at = now;
+	int64_t next = now - now % interval;
+	uint32_t started = bench_sample_started_sum();
 	pid_t pid = (pid_t) (intptr_t) arg;
 
-	next -= next % interval;
 	bench_thread_syscall(SYS_prctl, PR_SET_NAME, (long) "bench ticker", 0, 0, 0, 0);
 	while (!__atomic_load_n(&bench_sample_stopping, __ATOMIC_RELAXED)) {
 		now = bench_clock_ns(CLOCK_MONOTONIC);
-		uint32_t started_now = __atomic_load_n(&bench_sample_started, __ATOMIC_RELAXED);
+		uint32_t started_now = bench_sample_started_sum();
 
-		if (started_now != started || __atomic_load_n(&bench_sample_running, __ATOMIC_RELAXED)) {
+		if (started_now != started || bench_sample_any_running(__ATOMIC_RELAXED)) {
 			started = started_now;
 			busy_at = now;
 		} else if (now - busy_at >= BENCH_SAMPLE_PARK_NS) {
 			int64_t parked_at = now;
 
 			bench_sample_park();
-			last_cpu = -1;
 			now = bench_clock_ns(CLOCK_MONOTONIC);
 			next = bench_sample_ticker_unparked(interval, parked_at, now);
-			started = __atomic_load_n(&bench_sample_started, __ATOMIC_RELAXED);
+			started = bench_sample_started_sum();
 			busy_at = now;
 		}
 		next += interval;
@@ -326,61 +383,163 @@ static void *bench_sample_ticker(void *arg)
 		if (now - next >= interval) {
 			next = now - now % interval;
 		}
-		if (!__atomic_load_n(&bench_sample_running, __ATOMIC_ACQUIRE)) {
-			continue;
-		}
-		bench_sample_ticker_tick(pid, interval, cpu, first, now, &last_cpu);
+		bench_sample_ticker_pass(pid, interval, first, now);
 	}
 	return NULL;
 }
 
-/* The request the stack reader recorded when a fork began: it records on in the parent. */
-static uint32_t bench_sample_recording_at_fork;
+/* The forking thread's slot: NULL where it has none, or is not one of PHP's threads (it has no globals then). */
+static bench_sample_slot *bench_sample_forking_slot(void)
+{
+#ifdef ZTS
+	if (!tsrm_get_ls_cache()) {
+		return NULL;
+	}
+#endif
+	return bench_sample_own();
+}
 
 /* Under the JIT, the child keeps the stacks read before the fork: the ticker must not be writing them as it forks. */
 void bench_sample_atfork_prepare(void)
 {
-	bench_sample_recording_at_fork = bench_stacks_pause();
+	bench_sample_slot *own = bench_sample_forking_slot();
+
+	if (own && own->stacks) {
+		own->recording_at_fork = bench_stacks_pause(own->stacks);
+	}
 }
 
+/* The parent's stacks are recorded on. */
 void bench_sample_atfork_parent(void)
 {
-	bench_stacks_resume(bench_sample_recording_at_fork);
+	bench_sample_slot *own = bench_sample_forking_slot();
+
+	if (own && own->stacks) {
+		bench_stacks_resume(own->stacks, own->recording_at_fork);
+	}
 }
 
 void bench_sample_atfork_child(void)
 {
-	/* This thread is new, and its CPU clock starts again: a sample must not weigh the parent's time against it. */
-	if (BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU) {
-		bench_sample.last_cpu_ns = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
+	bench_sample_slot *own = bench_sample_forking_slot();
+	/* Only the forking thread survives: other threads' requests run no more here. The new ticker weighs from scratch. */
+	for (uint32_t i = 0, seen = bench_sample_slots_in_use(); i < seen; i++) {
+		if (&bench_sample_slots[i] != own) {
+			__atomic_store_n(&bench_sample_slots[i].running, false, __ATOMIC_RELAXED);
+		}
+		bench_sample_slots[i].last_cpu_ns = -1;
 	}
-	/* Draws of its own: workers forked from one master must not pick the same requests. */
-	bench_sample.rng = 0;
-	/* Only the forking thread survives: the next sample (raised here) starts a ticker for this process. */
+	/* Nor does the ticker: the next sample (raised here) starts one for this process. */
 	if (bench_sample_thread_pid != 0) {
 		bench_thread_forget(&bench_sample_thread);
 	}
 	bench_sample_thread_pid = 0;
 	bench_sample_parked = false;
-	if (__atomic_load_n(&bench_sample_running, __ATOMIC_RELAXED) && __atomic_load_n(&bench_sample_stack_mode, __ATOMIC_RELAXED)) {
+	if (!own) {
+		return;
+	}
+	/* Draws of its own: workers forked from one master must not pick the same requests. */
+	bench_sample.rng = 0;
+	/* This thread is new, and its CPU clock starts again: a sample must not weigh the parent's time against it. */
+	if (pthread_getcpuclockid(pthread_self(), &own->cpu_clock) != 0) {
+		own->cpu_clock = CLOCK_THREAD_CPUTIME_ID;
+	}
+	if (bench_sample_on_cpu) {
+		bench_sample.last_cpu_ns = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
+	}
+	if (__atomic_load_n(&own->running, __ATOMIC_RELAXED) && __atomic_load_n(&own->stack_mode, __ATOMIC_RELAXED)) {
 		/* No interrupt may start a ticker here under the JIT: this child's time after the fork goes unsampled, and its profile says so. */
-		bench_stacks_forget();
-		__atomic_store_n(&bench_sample_running, false, __ATOMIC_RELAXED);
+		bench_stacks_forget(own->stacks);
+		__atomic_store_n(&own->running, false, __ATOMIC_RELAXED);
 		bench_profile_state *p = bench_profile_get();
 		snprintf(p->time_samples_how, sizeof(p->time_samples_how), "read by the ticker up to the fork, off in this child");
-	} else if (__atomic_load_n(&bench_sample_running, __ATOMIC_RELAXED)) {
-		__atomic_store_n(&bench_sample_forked, true, __ATOMIC_RELAXED);
-		__atomic_store_n(&bench_sample_interrupts, (uint64_t) bench_sample_started << 32 | 1, __ATOMIC_RELAXED);
+	} else if (__atomic_load_n(&own->running, __ATOMIC_RELAXED)) {
+		__atomic_store_n(&own->forked, true, __ATOMIC_RELAXED);
+		__atomic_store_n(&own->interrupts, (uint64_t) own->started << 32 | 1, __ATOMIC_RELAXED);
 		zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
 	}
 }
 
-/* What the ticker and the timer signal's handler read. */
-void bench_sample_setup(void)
+bench_sample_slot *bench_sample_claim(void)
 {
-	bench_sample_interval_ns = (uint64_t) BENCH_INI(sample_interval_us) * 1000;
-	bench_sample_vm_interrupt = &EG(vm_interrupt);
-	bench_sample_current_frame = &EG(current_execute_data);
+	bench_sample_slot *slot = bench_sample_own();
+
+#ifdef ZTS
+	if (slot) {
+		return slot;
+	}
+	for (uint32_t i = 0; i < BENCH_SAMPLE_SLOTS && !slot; i++) {
+		uint32_t free = 0;
+		if (__atomic_compare_exchange_n(&bench_sample_slots[i].claimed, &free, 1, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+			slot = &bench_sample_slots[i];
+		}
+	}
+	if (!slot) {
+		static bool warned;
+		if (!__atomic_exchange_n(&warned, true, __ATOMIC_RELAXED)) {
+			bench_warning("bench: more than %d PHP threads sample at once; the requests of the others are not sampled "
+				"(counted as dropped profiles)", BENCH_SAMPLE_SLOTS);
+		}
+		return NULL;
+	}
+	/* Seen by the ticker from now on: the highest slot claimed so far. */
+	uint32_t want = (uint32_t) (slot - bench_sample_slots) + 1, seen = __atomic_load_n(&bench_sample_slots_seen, __ATOMIC_RELAXED);
+	while (seen < want && !__atomic_compare_exchange_n(&bench_sample_slots_seen, &seen, want, false, __ATOMIC_RELEASE,
+		__ATOMIC_RELAXED)) {
+	}
+#else
+	if (bench_sample.slot) {
+		return slot;
+	}
+#endif
+	bench_sample.slot = slot;
+	/* The ticker reads these, the slot and this thread's two words, with atomics only (src/lib/race.h), as the
+	 * threads read whether the ticker runs. */
+	BENCH_RACE_ATOMIC(slot, sizeof(*slot));
+	BENCH_RACE_ATOMIC(&bench_sample_thread_pid, sizeof(bench_sample_thread_pid));
+	BENCH_RACE_ATOMIC(&EG(vm_interrupt), sizeof(EG(vm_interrupt)));
+	BENCH_RACE_ATOMIC(&EG(current_execute_data), sizeof(EG(current_execute_data)));
+	/* What the ticker reads of this thread while its request runs: stored before running is first set. */
+	slot->vm_interrupt = &EG(vm_interrupt);
+	slot->current_frame = &EG(current_execute_data);
+	if (pthread_getcpuclockid(pthread_self(), &slot->cpu_clock) != 0) {
+		slot->cpu_clock = CLOCK_THREAD_CPUTIME_ID;
+	}
+	slot->last_cpu_ns = -1;
+	__atomic_store_n(&slot->tick.frames, 0, __ATOMIC_RELAXED);
+#ifdef ZTS
+	slot->internal_functions = bench_sample_thread_internals();
+#endif
+	return slot;
+}
+
+void bench_sample_quiesce(void)
+{
+#ifdef ZTS
+	/* Running was cleared (sequentially consistent): a pass begun after that skips the slot; one begun before is waited out. */
+	uint32_t pass = __atomic_load_n(&bench_sample_pass, __ATOMIC_SEQ_CST);
+	if (pass & 1) {
+		while (__atomic_load_n(&bench_sample_pass, __ATOMIC_ACQUIRE) == pass) {
+			sched_yield();
+		}
+	}
+#endif
+}
+
+void bench_sample_release(bench_sample_slot *slot)
+{
+	__atomic_store_n(&slot->running, false, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&slot->stack_mode, false, __ATOMIC_RELAXED);
+	bench_stacks_free(slot->stacks);
+	slot->stacks = NULL;
+#ifdef ZTS
+	if (slot->internal_functions) {
+		zend_hash_destroy(slot->internal_functions);
+		pefree(slot->internal_functions, 1);
+		slot->internal_functions = NULL;
+	}
+#endif
+	__atomic_store_n(&slot->claimed, 0, __ATOMIC_RELEASE);
 }
 
 /*
@@ -391,43 +550,56 @@ void bench_sample_setup(void)
  */
 bool bench_sample_signal_tick(void)
 {
+	bench_sample_slot *slot = bench_sample_own();
 	bool ours = bench_sample.taking || bench_sample.in_alloc_sample;
 
 	if (bench_sample_notes_ticks && !ours) {
-		bench_sample_note_tick(bench_pid());
+		bench_sample_note_tick(slot, bench_pid());
 	}
-	__atomic_fetch_add(&bench_sample_interrupts, 1, __ATOMIC_RELEASE);
-	zend_atomic_bool_store_ex(bench_sample_vm_interrupt, true);
+	__atomic_fetch_add(&slot->interrupts, 1, __ATOMIC_RELEASE);
+	zend_atomic_bool_store_ex(slot->vm_interrupt, true);
 	return !ours;
+}
+
+void bench_sample_take_settings(void)
+{
+	bench_sample_interval_ns = (uint64_t) BENCH_INI(sample_interval_us) * 1000;
+	bench_sample_on_cpu = BENCH_INI(sample_clock) == BENCH_SAMPLE_CPU;
 }
 
 /* Starts this process's ticker unless it runs; false (with a warning) when it cannot. */
 bool bench_sample_start_ticker(void)
 {
 	static bool warned;
+	bool started = true;
 
 	/* Runs in this process: a forked child has it zeroed (no system call on every request). */
-	if (bench_sample_thread_pid != 0) {
+	if (__atomic_load_n(&bench_sample_thread_pid, __ATOMIC_ACQUIRE) != 0) {
 		return true;
 	}
-	bench_sample_setup();
-	if (pthread_getcpuclockid(pthread_self(), &bench_sample_php_cpu_clock) != 0) {
-		bench_sample_php_cpu_clock = CLOCK_THREAD_CPUTIME_ID;
+#ifdef ZTS
+	pthread_mutex_lock(&bench_sample_start_lock);
+	if (bench_sample_thread_pid != 0) {
+		pthread_mutex_unlock(&bench_sample_start_lock);
+		return true;
 	}
+#endif
+	bench_sample_take_settings();
 	__atomic_store_n(&bench_sample_stopping, false, __ATOMIC_RELAXED);
-	/* Seen by the new thread: creating it orders it. */
-	__atomic_store_n(&bench_sample_wanted_ns, bench_clock_ns(CLOCK_MONOTONIC), __ATOMIC_RELAXED);
-
 	int err = bench_thread_start(&bench_sample_thread, bench_sample_ticker, (void *) (intptr_t) bench_pid(), true);
 	if (err != 0) {
 		if (!warned) {
 			warned = true;
 			bench_warning("bench: cannot start the sampling thread: %s; requests are not sampled (counted as dropped profiles)", strerror(err));
 		}
-		return false;
+		started = false;
+	} else {
+		__atomic_store_n(&bench_sample_thread_pid, bench_pid(), __ATOMIC_RELEASE);
 	}
-	bench_sample_thread_pid = bench_pid();
-	return true;
+#ifdef ZTS
+	pthread_mutex_unlock(&bench_sample_start_lock);
+#endif
+	return started;
 }
 
 void bench_sample_ticker_stop(void)

@@ -26,7 +26,7 @@ foreach (['json' => 'json', 'callgrind' => 'callgrind', 'pb' => 'pprof', 'folded
 $spin = '<?php function spin($ms) { for ($t = hrtime(true); hrtime(true) - $t < $ms * 1e6;) {} } function inner() { spin(3); } '
     . 'function outer() { spin(2); inner(); } for ($i = 0; $i < 4; $i++) { outer(); }';
 // A thread-safe PHP has no sample mode: there its seeds are profile mode's files, as many.
-$sampled = ['bench.mode' => PHP_ZTS ? 'profile' : 'sample', 'bench.sample_interval_us' => '500', 'bench.count_ops' => '0'];
+$sampled = ['bench.mode' => 'sample', 'bench.sample_interval_us' => '500', 'bench.count_ops' => '0'];
 foreach (['trace.json' => ['trace', ['bench.trace_min_us' => '1']], 'sampled.json' => ['json', $sampled], 'sampled.pb' => ['pprof', $sampled]] as $ext => [$format, $ini]) {
     $plain = file_get_contents(report_profile("seed.$ext", $format === 'trace' ? REPORT_WORKLOAD : $spin, $ini, $format));
     $seeds["$ext plain"] = $plain;

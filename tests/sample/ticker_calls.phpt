@@ -11,7 +11,9 @@ bench_sample_ticker, that function), and lists every function they reach
 outside bench's own sources. Allowed: bench_thread_syscall (a raw system
 call), clock_gettime (CLOCK_MONOTONIC only, answered by the vDSO, which
 cannot fail there), the mem* builtins, and zend_hash_index_find on bench's
-own table of internal functions, built at startup and only read after.
+own tables of internal functions (the process's, built at startup; a
+thread-safe PHP's thread's own, built at its first sampled request), only
+read after.
 Calls through the stack reader's two pointers are followed to the functions
 bench sets them to. Any other call (a libc wrapper, errno, malloc), or a
 call through another pointer, fails the test.
@@ -59,7 +61,7 @@ rmdir($tmp);
 // Functions with a body in bench's sources are followed; the rest are what the thread calls outside them.
 $allowed = ['bench_thread_syscall', 'clock_gettime', 'memcpy', 'memset', 'memcmp', 'memmove', 'zend_hash_index_find'];
 // Calls through a pointer, with the functions it is set to (bench_stacks_init() in bench_sample_minit()): followed too.
-$pointers = ['bench_stacks_walk' => ['bench_sample_read_frame'], 'bench_stacks_tick' => ['bench_sample_is_internal']];
+$pointers = ['bench_stacks_walk' => ['bench_sample_read_frame'], 'bench_stacks_tick' => ['bench_sample_thread_has_internal']];
 $reached = $outside = [];
 $todo = ['bench_thread_bare_main', 'bench_sample_ticker'];
 while ($todo) {
@@ -69,8 +71,10 @@ while ($todo) {
     }
     $reached[$fn] = true;
     foreach ($calls[$fn] ?? [] as $callee) {
-        if ($callee === '__indirect_call' && isset($pointers[$fn])) {
-            array_push($todo, ...$pointers[$fn]);
+        // GCC's copies of a function (bench_stacks_walk.isra.0) make the same calls through its pointers.
+        $base = preg_replace('/\.(isra|constprop|part)\.\d+$/', '', $fn);
+        if ($callee === '__indirect_call' && isset($pointers[$base])) {
+            array_push($todo, ...$pointers[$base]);
         } elseif ($callee === '__indirect_call') {
             $outside[$fn === 'bench_thread_bare_main' ? "the thread's function" : "a pointer, in $fn"] = true;
         } elseif (isset($defined[$callee]) && !in_array($callee, $allowed, true)) {

@@ -5,11 +5,12 @@
  * under the URI /t<t>/<request> (a profile's "command"), so that a profile
  * says which thread and request it is of.
  *
- *   host THREADS REQUESTS DIR INI
+ *   host THREADS REQUESTS DIR INI [LAST]
  *
  * INI: php.ini lines (extension=..., bench.*), one per line, as -d would give
- * them; no php.ini is read. Prints the requests that failed to start, if any,
- * and exits non-zero then.
+ * them; no php.ini is read. LAST: a script the main thread runs once the
+ * threads are done (what bench counted, say). Prints the requests that failed
+ * to start, if any, and exits non-zero then.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -23,6 +24,25 @@ static int requests;
 static const char *dir;
 static int failed;
 
+/* One request of this thread: script under uri. */
+static void host_request(char *script, char *uri)
+{
+	SG(options) |= SAPI_OPTION_NO_CHDIR;
+	SG(request_info).request_uri = uri;
+	SG(request_info).path_translated = script;
+	if (php_request_startup() == FAILURE) {
+		__atomic_add_fetch(&failed, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	SG(headers_sent) = 1;
+	SG(request_info).no_headers = 1;
+	zend_file_handle file;
+	zend_stream_init_filename(&file, script);
+	php_execute_script(&file);
+	zend_destroy_file_handle(&file);
+	php_request_shutdown(NULL);
+}
+
 static void *host_thread(void *arg)
 {
 	int t = (int) (intptr_t) arg;
@@ -33,20 +53,7 @@ static void *host_thread(void *arg)
 	snprintf(script, sizeof(script), "%s/t%d.php", dir, t);
 	for (int r = 0; r < requests; r++) {
 		snprintf(uri, sizeof(uri), "/t%d/%d", t, r);
-		SG(options) |= SAPI_OPTION_NO_CHDIR;
-		SG(request_info).request_uri = uri;
-		SG(request_info).path_translated = script;
-		if (php_request_startup() == FAILURE) {
-			__atomic_add_fetch(&failed, 1, __ATOMIC_RELAXED);
-			continue;
-		}
-		SG(headers_sent) = 1;
-		SG(request_info).no_headers = 1;
-		zend_file_handle file;
-		zend_stream_init_filename(&file, script);
-		php_execute_script(&file);
-		zend_destroy_file_handle(&file);
-		php_request_shutdown(NULL);
+		host_request(script, uri);
 	}
 	ts_free_thread();
 	return NULL;
@@ -54,8 +61,8 @@ static void *host_thread(void *arg)
 
 int main(int argc, char **argv)
 {
-	if (argc != 5) {
-		fprintf(stderr, "usage: %s THREADS REQUESTS DIR INI\n", argv[0]);
+	if (argc != 5 && argc != 6) {
+		fprintf(stderr, "usage: %s THREADS REQUESTS DIR INI [LAST]\n", argv[0]);
 		return 2;
 	}
 	int threads = atoi(argv[1]);
@@ -81,6 +88,9 @@ int main(int argc, char **argv)
 		pthread_join(ids[t], NULL);
 	}
 	free(ids);
+	if (argc == 6) {
+		host_request(argv[5], "/last");
+	}
 
 	php_module_shutdown();
 	sapi_shutdown();
