@@ -36,12 +36,8 @@ typedef struct {
 	uint64_t alloc_samples;
 	/** what this thread shares with the ticker (src/sample/sample_private.h); NULL until its first sampled request */
 	struct bench_sample_slot *slot;
-	/** set while an allocation sample is taken (it allocates from libc, never Zend MM; a guard all the same) */
-	bool in_alloc_sample;
 	/** whether this request's CPU samples come from the timer signal (bench.sample_signal) */
 	bool by_signal;
-	/** set while a CPU sample is taken: the timer signal must not note frames under it */
-	bool taking;
 } bench_sample_request;
 
 /** Frees what the thread's sample state holds, and gives its slot back (its globals' destructor). */

@@ -317,10 +317,11 @@ static void bench_sample_alloc(void *ptr, size_t size)
 	int64_t objects, bytes;
 
 	BENCH_G(alloc).sample_left = bench_sample_alloc_gap();
-	if (!p->active || bench_sample.in_alloc_sample) {
+	bench_sample_slot *slot = bench_sample_own();
+	if (!p->active || !slot || slot->in_alloc_sample) {
 		return;
 	}
-	bench_sample.in_alloc_sample = true;
+	slot->in_alloc_sample = true;
 	if (BENCH_INI(native_stacks)) {
 		native = bench_native_capture(ips, BENCH_SAMPLE_NATIVE_MAX, BENCH_SAMPLE_NATIVE_SKIP);
 	}
@@ -335,7 +336,7 @@ static void bench_sample_alloc(void *ptr, size_t size)
 		bench_live_sampled_add(ptr, size, node);
 	}
 	bench_sample.alloc_samples++;
-	bench_sample.in_alloc_sample = false;
+	slot->in_alloc_sample = false;
 }
 
 /* Whether CPU samples come from a timer signal: only asked for with the CPU clock and native stacks. */
@@ -443,7 +444,7 @@ static void bench_sample_begin_request(bench_profile_state *p)
 	}
 	if (bench_sample.by_signal) {
 		bench_sample_take_settings();
-		if (bench_sample_signal_arm(bench_sample_interval_ns, bench_sample_signal_tick)) {
+		if (bench_sample_signal_arm(bench_sample_slot_number(slot), bench_sample_interval_ns, bench_sample_signal_tick)) {
 			return;
 		}
 		if (!bench_sample_signal_refused(p)) {
@@ -485,7 +486,7 @@ static void bench_sample_jit_set(const char *hazard)
 		return;
 	}
 	if (bench_sample.by_signal) {
-		bench_sample_signal_disarm();
+		bench_sample_signal_disarm(bench_sample_slot_number(slot));
 		bench_sample.by_signal = false;
 	}
 	uint32_t request = slot->started + 1;
@@ -545,7 +546,9 @@ static void bench_sample_end_request(bench_profile_state *p)
 		bench_live_sampled_discard();
 		return;
 	}
-	if (bench_sample.by_signal && !bench_sample_signal_disarm()) {
+	/* Active: begun with a slot. */
+	bench_sample_slot *slot = bench_sample_own();
+	if (bench_sample.by_signal && !bench_sample_signal_disarm(bench_sample_slot_number(slot))) {
 		static bool warned;
 		if (!warned) {
 			warned = true;
@@ -553,8 +556,7 @@ static void bench_sample_end_request(bench_profile_state *p)
 				"(pcntl_signal()?): its CPU samples stopped there", bench_sample_signal_number());
 		}
 	}
-	/* Active: begun with a slot. Cleared before the ticker's pass is waited out (sequentially consistent). */
-	bench_sample_slot *slot = bench_sample_own();
+	/* Cleared before the ticker's pass is waited out (sequentially consistent). */
 	__atomic_store_n(&slot->running, false, __ATOMIC_SEQ_CST);
 	bench_sample_quiesce();
 	uint64_t read_samples = 0, read_truncated = 0;

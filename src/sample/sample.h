@@ -14,6 +14,13 @@
 /** The most frames one sample keeps, whatever bench.max_depth says (a sample's cost grows with them). */
 #define BENCH_SAMPLE_FRAMES_MAX 128
 
+/** The most PHP threads of one process sampled at once (a thread-safe build); the requests of more are counted as dropped. */
+#ifdef ZTS
+# define BENCH_SAMPLE_SLOTS 1024
+#else
+# define BENCH_SAMPLE_SLOTS 1
+#endif
+
 /** What bench.sample_internal_calls selects: how a sample finds an internal function before PHP 8.4. */
 typedef enum {
 	/** the ticker copies the frames running at the tick */

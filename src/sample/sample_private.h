@@ -118,6 +118,14 @@ typedef struct bench_sample_slot {
 	int64_t last_cpu_ns;
 	/** whether a thread holds the slot (thread-safe builds) */
 	uint32_t claimed;
+	/*
+	 * The thread's, and its timer signal handler's (bench.sample_signal), which
+	 * must not note frames while bench samples on the thread: set while a CPU
+	 * sample is taken, and while an allocation sample is (it allocates from
+	 * libc, never Zend MM; a guard all the same).
+	 */
+	bool taking;
+	bool in_alloc_sample;
 #ifdef ZTS
 	/** the thread's own copies of the internal functions (each thread of a thread-safe build copies them); NULL where
 	 *  none are listed. Set when claimed, read by both. */
@@ -125,13 +133,13 @@ typedef struct bench_sample_slot {
 #endif
 } bench_sample_slot;
 
-#ifdef ZTS
-/** The most PHP threads of one process sampled at once; the requests of more are counted as dropped. */
-# define BENCH_SAMPLE_SLOTS 1024
-#else
-# define BENCH_SAMPLE_SLOTS 1
-#endif
 extern bench_sample_slot bench_sample_slots[BENCH_SAMPLE_SLOTS];
+
+/* A slot's number: its thread's timer signal's (src/sample/signal.h). */
+static zend_always_inline uint32_t bench_sample_slot_number(const bench_sample_slot *slot)
+{
+	return (uint32_t) (slot - bench_sample_slots);
+}
 
 /* This PHP thread's slot: NULL before its first sampled request (thread-safe builds). */
 static zend_always_inline bench_sample_slot *bench_sample_own(void)
@@ -244,8 +252,8 @@ void bench_sample_release(bench_sample_slot *slot);
 /** The set of this thread's own copies of the internal functions; NULL where none are listed. (sample.c) */
 HashTable *bench_sample_thread_internals(void);
 #endif
-/** The timer signal's handler (bench.sample_signal), on the PHP thread: what the ticker does at a tick. */
-bool bench_sample_signal_tick(void);
+/** The timer signal's handler (bench.sample_signal), on the PHP thread whose slot is numbered thread: what the ticker does at a tick. */
+bool bench_sample_signal_tick(uint32_t thread);
 /** Reads the settings that the ticker and the timer signal's handler follow (bench_sample_interval_ns); PHP thread. */
 void bench_sample_take_settings(void);
 /** Starts this process's ticker unless it runs; false (with a warning) when it cannot. PHP thread. */

@@ -43,22 +43,32 @@
 /* Frames of the handler side on the stack: the unwinder, the handler, the kernel's return trampoline. */
 #define BENCH_SIGNAL_SKIP 3
 
-static struct {
+/*
+ * One PHP thread's timer, by the number the sample mode gives the thread (its
+ * slot): the timer carries it as its signal's value, so the handler finds
+ * the thread's own state without thread-local storage. Static, never freed:
+ * a signal queued before its timer was deleted still finds it.
+ */
+typedef struct {
 	/** the process whose timer exists: 0 for none */
 	pid_t timer_pid;
 	timer_t timer;
-	bool handler_set;
 	bool armed;
 	struct itimerspec spec;
-	bool (*tick)(void);
-	const char *failure;
-	bool atfork_set;
-} bench_signal;
+	/* Handler to PHP thread: the handler fills ips only while count is 0 and nobody reads them. */
+	uintptr_t ips[BENCH_SIGNAL_FRAMES];
+	volatile sig_atomic_t count;
+	volatile sig_atomic_t reading;
+} bench_signal_timer;
 
-/* Handler to PHP thread: the handler fills ips only while count is 0 and nobody reads them. */
-static uintptr_t bench_signal_ips[BENCH_SIGNAL_FRAMES];
-static volatile sig_atomic_t bench_signal_count;
-static volatile sig_atomic_t bench_signal_reading;
+static bench_signal_timer bench_signal_timers[BENCH_SAMPLE_SLOTS];
+
+/* The process's: the handler, and what the timers' expiries call. */
+static struct {
+	bool handler_set;
+	bool (*tick)(uint32_t thread);
+	const char *failure;
+} bench_signal;
 
 int bench_sample_signal_number(void)
 {
@@ -69,16 +79,18 @@ int bench_sample_signal_number(void)
 static void bench_signal_handler(int signo, siginfo_t *info, void *context)
 {
 	int saved_errno = errno;
+	uint32_t thread = (uint32_t) info->si_value.sival_int;
 
 	(void) signo;
 	(void) context;
 	/* A signal sent by someone else (kill, sigqueue) is not a sample. */
-	if (info->si_code == SI_TIMER && bench_signal.armed && bench_signal.tick) {
+	if (info->si_code == SI_TIMER && thread < BENCH_SAMPLE_SLOTS && bench_signal_timers[thread].armed && bench_signal.tick) {
+		bench_signal_timer *t = &bench_signal_timers[thread];
 		/* tick() says whether the frames are the program's (not bench sampling an allocation). */
-		if (bench_signal.tick() && !bench_signal_reading && bench_signal_count == 0) {
-			int n = bench_native_backtrace(bench_signal_ips, BENCH_SIGNAL_FRAMES, BENCH_SIGNAL_SKIP);
+		if (bench_signal.tick(thread) && !t->reading && t->count == 0) {
+			int n = bench_native_backtrace(t->ips, BENCH_SIGNAL_FRAMES, BENCH_SIGNAL_SKIP);
 			atomic_signal_fence(memory_order_seq_cst);
-			bench_signal_count = n;
+			t->count = n;
 		}
 	}
 	errno = saved_errno;
@@ -118,81 +130,73 @@ static bool bench_signal_set_handler(void)
 	return true;
 }
 
-/* The timer counts this thread's CPU time and signals this thread only. */
-static bool bench_signal_create_timer(void)
+/* The timer counts this thread's CPU time and signals this thread only, with its number. */
+static bool bench_signal_create_timer(uint32_t thread)
 {
+	bench_signal_timer *t = &bench_signal_timers[thread];
 	struct sigevent sev;
 
 	memset(&sev, 0, sizeof(sev));
 	sev.sigev_notify = SIGEV_THREAD_ID;
 	sev.sigev_signo = bench_sample_signal_number();
 	sev.sigev_notify_thread_id = gettid();
-	if (timer_create(CLOCK_THREAD_CPUTIME_ID, &sev, &bench_signal.timer) != 0) {
+	sev.sigev_value.sival_int = (int) thread;
+	if (timer_create(CLOCK_THREAD_CPUTIME_ID, &sev, &t->timer) != 0) {
 		return bench_signal_fail(strerror(errno));
 	}
-	bench_signal.timer_pid = bench_pid();
+	t->timer_pid = bench_pid();
 	return true;
 }
 
-/* Timers do not survive a fork: a child inside a sampled request gets its own. */
-static void bench_signal_atfork_child(void)
+void bench_sample_signal_forked(uint32_t thread)
 {
-	bench_signal.timer_pid = 0;
-	bench_signal_count = 0;
-	if (bench_signal.armed) {
-		bench_signal.armed = bench_signal_create_timer()
-			&& timer_settime(bench_signal.timer, 0, &bench_signal.spec, NULL) == 0;
+	bench_signal_timer *t = &bench_signal_timers[thread];
+
+	t->timer_pid = 0;
+	t->count = 0;
+	if (t->armed) {
+		t->armed = bench_signal_create_timer(thread) && timer_settime(t->timer, 0, &t->spec, NULL) == 0;
 	}
 }
 
-bool bench_sample_signal_arm(uint64_t interval_ns, bool (*tick)(void))
+bool bench_sample_signal_arm(uint32_t thread, uint64_t interval_ns, bool (*tick)(uint32_t thread))
 {
-#ifdef ZTS
-	/* One timer, one handler's buffer of frames: each PHP thread would need its own. */
-	(void) interval_ns;
-	(void) tick;
-	return bench_signal_fail("not on a thread-safe (ZTS) build");
-#endif
-	if (!bench_signal.atfork_set) {
-		/* A forked child needs a timer of its own (timers are not inherited). */
-		if (pthread_atfork(NULL, NULL, bench_signal_atfork_child) != 0) {
-			return bench_signal_fail("pthread_atfork() failed");
-		}
-		bench_signal.atfork_set = true;
-	}
+	bench_signal_timer *t = &bench_signal_timers[thread];
+
 	if (!bench_signal_set_handler()) {
 		return false;
 	}
-	if (bench_signal.timer_pid != bench_pid() && !bench_signal_create_timer()) {
+	if (t->timer_pid != bench_pid() && !bench_signal_create_timer(thread)) {
 		return false;
 	}
 	bench_signal.tick = tick;
-	bench_signal.spec.it_interval.tv_sec = (time_t) (interval_ns / 1000000000);
-	bench_signal.spec.it_interval.tv_nsec = (long) (interval_ns % 1000000000);
-	bench_signal.spec.it_value = bench_signal.spec.it_interval;
-	bench_signal_count = 0;
-	bench_signal.armed = true;
-	if (timer_settime(bench_signal.timer, 0, &bench_signal.spec, NULL) != 0) {
-		bench_signal.armed = false;
+	t->spec.it_interval.tv_sec = (time_t) (interval_ns / 1000000000);
+	t->spec.it_interval.tv_nsec = (long) (interval_ns % 1000000000);
+	t->spec.it_value = t->spec.it_interval;
+	t->count = 0;
+	t->armed = true;
+	if (timer_settime(t->timer, 0, &t->spec, NULL) != 0) {
+		t->armed = false;
 		return bench_signal_fail(strerror(errno));
 	}
 	bench_signal.failure = NULL;
 	return true;
 }
 
-bool bench_sample_signal_disarm(void)
+bool bench_sample_signal_disarm(uint32_t thread)
 {
+	bench_signal_timer *t = &bench_signal_timers[thread];
 	struct itimerspec off;
 	struct sigaction now;
 
-	if (!bench_signal.armed) {
+	if (!t->armed) {
 		return true;
 	}
 	memset(&off, 0, sizeof(off));
-	if (bench_signal.timer_pid == bench_pid()) {
-		timer_settime(bench_signal.timer, 0, &off, NULL);
+	if (t->timer_pid == bench_pid()) {
+		timer_settime(t->timer, 0, &off, NULL);
 	}
-	bench_signal.armed = false;
+	t->armed = false;
 	/* Replaced while armed: the samples stopped there. */
 	if (sigaction(bench_sample_signal_number(), NULL, &now) == 0
 			&& (!(now.sa_flags & SA_SIGINFO) || now.sa_sigaction != bench_signal_handler)) {
@@ -202,17 +206,18 @@ bool bench_sample_signal_disarm(void)
 	return true;
 }
 
-int bench_sample_signal_native(uintptr_t *ips, int max)
+int bench_sample_signal_native(uint32_t thread, uintptr_t *ips, int max)
 {
+	bench_signal_timer *t = &bench_signal_timers[thread];
 	int n;
 
-	bench_signal_reading = 1;
+	t->reading = 1;
 	atomic_signal_fence(memory_order_seq_cst);
-	n = bench_signal_count < max ? bench_signal_count : max;
-	memcpy(ips, bench_signal_ips, sizeof(*ips) * (size_t) n);
-	bench_signal_count = 0;
+	n = t->count < max ? t->count : max;
+	memcpy(ips, t->ips, sizeof(*ips) * (size_t) n);
+	t->count = 0;
 	atomic_signal_fence(memory_order_seq_cst);
-	bench_signal_reading = 0;
+	t->reading = 0;
 	n = bench_native_trim(ips, n);
 	/*
 	 * The innermost is the interrupted instruction, not a return address: one
@@ -230,12 +235,21 @@ const char *bench_sample_signal_failure(void)
 	return bench_signal.failure;
 }
 
+void bench_sample_signal_release(uint32_t thread)
+{
+	bench_signal_timer *t = &bench_signal_timers[thread];
+
+	bench_sample_signal_disarm(thread);
+	if (t->timer_pid == bench_pid()) {
+		timer_delete(t->timer);
+		t->timer_pid = 0;
+	}
+}
+
 void bench_sample_signal_mshutdown(void)
 {
-	bench_sample_signal_disarm();
-	if (bench_signal.timer_pid == bench_pid()) {
-		timer_delete(bench_signal.timer);
-		bench_signal.timer_pid = 0;
+	for (uint32_t thread = 0; thread < BENCH_SAMPLE_SLOTS; thread++) {
+		bench_sample_signal_release(thread);
 	}
 	/* A signal still queued must not reach a handler that is about to be unloaded with bench.so. */
 	if (bench_signal.handler_set) {

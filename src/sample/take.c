@@ -186,7 +186,7 @@ static void bench_sample_take(bench_sample_slot *slot, zend_execute_data *top, z
 	if (!p->active || ticks == 0) {
 		return;
 	}
-	bench_sample.taking = true;
+	slot->taking = true;
 	if (bench_sample_on_cpu) {
 		int64_t now = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 		weight = now - bench_sample.last_cpu_ns;
@@ -213,7 +213,7 @@ static void bench_sample_take(bench_sample_slot *slot, zend_execute_data *top, z
 	}
 	if (bench_sample.by_signal) {
 		uintptr_t ips[BENCH_SAMPLE_NATIVE_MAX];
-		int native = bench_sample_signal_native(ips, BENCH_SAMPLE_NATIVE_MAX);
+		int native = bench_sample_signal_native(bench_sample_slot_number(slot), ips, BENCH_SAMPLE_NATIVE_MAX);
 		while (native-- > 0) {
 			node = bench_profile_native_node(p, node, ips[native]);
 		}
@@ -222,7 +222,7 @@ static void bench_sample_take(bench_sample_slot *slot, zend_execute_data *top, z
 	p->nodes[node].calls++;
 	bench_sample_note_moment(p, node, weight);
 	bench_sample.samples++;
-	bench_sample.taking = false;
+	slot->taking = false;
 }
 
 void bench_sample_interrupt(zend_execute_data *execute_data)

@@ -39,6 +39,7 @@
 #include "native.h"
 #include "frameless.h"
 #include "stacks.h"
+#include "signal.h"
 #include "src/tree/tree.h"
 
 /* Shared with the PHP threads: described in sample_private.h. */
@@ -447,6 +448,8 @@ void bench_sample_atfork_child(void)
 	if (bench_sample_on_cpu) {
 		bench_sample.last_cpu_ns = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 	}
+	/* Its timer is not inherited: made again where it was armed. */
+	bench_sample_signal_forked(bench_sample_slot_number(own));
 	if (__atomic_load_n(&own->running, __ATOMIC_RELAXED) && __atomic_load_n(&own->stack_mode, __ATOMIC_RELAXED)) {
 		/* No interrupt may start a ticker here under the JIT: this child's time after the fork goes unsampled, and its profile says so. */
 		bench_stacks_forget(own->stacks);
@@ -529,6 +532,7 @@ void bench_sample_quiesce(void)
 void bench_sample_release(bench_sample_slot *slot)
 {
 	__atomic_store_n(&slot->running, false, __ATOMIC_SEQ_CST);
+	bench_sample_signal_release(bench_sample_slot_number(slot));
 	__atomic_store_n(&slot->stack_mode, false, __ATOMIC_RELAXED);
 	bench_stacks_free(slot->stacks);
 	slot->stacks = NULL;
@@ -548,10 +552,10 @@ void bench_sample_release(bench_sample_slot *slot)
  * a sample (unwinding is slow), the stack is bench's: nothing is noted, and
  * the sample waits for the next VM interrupt.
  */
-bool bench_sample_signal_tick(void)
+bool bench_sample_signal_tick(uint32_t thread)
 {
-	bench_sample_slot *slot = bench_sample_own();
-	bool ours = bench_sample.taking || bench_sample.in_alloc_sample;
+	bench_sample_slot *slot = &bench_sample_slots[thread];
+	bool ours = slot->taking || slot->in_alloc_sample;
 
 	if (bench_sample_notes_ticks && !ours) {
 		bench_sample_note_tick(slot, bench_pid());

@@ -11,7 +11,6 @@ clock the setting does nothing, and says why. Where the signal has a handler
 already (signal_taken.c, preloaded), bench warns and the ticker samples.
 --SKIPIF--
 <?php require __DIR__ . '/sample.inc'; sample_mode_skip();
-if (PHP_ZTS) die('skip bench.sample_signal needs a non-thread-safe PHP: one timer signal handler and its frames per process');
 if (!function_exists('pcntl_fork')) die('skip pcntl not available');
 if (trim((string) shell_exec('command -v cc')) === '') die('skip no C compiler to build the helper');
 // (The handler's memory safety under valgrind is checked by scripts/test's own valgrind runs.)

@@ -11,7 +11,6 @@ warns once; the samples taken before the reset are kept (work() ran 150 ms of
 CPU before it, sampled every millisecond).
 --SKIPIF--
 <?php require __DIR__ . '/sample.inc'; sample_mode_skip();
-if (PHP_ZTS) die('skip bench.sample_signal needs a non-thread-safe PHP: one timer signal handler and its frames per process');
 if (!function_exists('pcntl_signal')) die('skip pcntl not available');
 if (!(bench_info()['features']['libunwind']['available'] ?? false)) die('skip built without libunwind');
 if (getenv('SKIP_PERF_SENSITIVE')) die('skip valgrind delivers a signal only at a system call'); ?>
