@@ -10,8 +10,12 @@ if (getenv('SKIP_PERF_SENSITIVE')) die('skip valgrind cannot run under valgrind'
 --FILE--
 <?php
 require __DIR__ . '/zts.inc';
-$memcheck = ['env', 'USE_ZEND_ALLOC=0', 'ZEND_DONT_UNLOAD_MODULES=1', 'valgrind', '--leak-check=full', '--errors-for-leak-kinds=definite', '--error-exitcode=99', '--fair-sched=yes',
-    '--suppressions=' . dirname(__DIR__, 2) . '/scripts/valgrind.supp', '--num-callers=30'];
+// PHP compares strings a word at a time, past their end inside the block: PHP built --with-valgrind tells memcheck,
+// the thread-safe PHP of scripts/zts-php does not.
+$supp = sys_get_temp_dir() . '/bench-zts-memcheck-' . getmypid() . '.supp';
+file_put_contents($supp, "{\n   php-string-compare-by-words\n   Memcheck:Cond\n   fun:zend_string_equal_val\n}\n");
+$memcheck = ['env', 'USE_ZEND_ALLOC=0', 'ZEND_DONT_UNLOAD_MODULES=1', 'valgrind', '--leak-check=full', '--errors-for-leak-kinds=definite',
+    '--error-exitcode=99', '--fair-sched=yes', "--suppressions=$supp", '--num-callers=30'];
 foreach ([
     'profile, JSON' => [['bench.mode' => 'profile', 'bench.output_format' => 'json', 'bench.compress' => 'none'], 1],
     'sample, JSON, allocations sampled' => [['bench.mode' => 'sample', 'bench.sample_interval_us' => '1000', 'bench.output_format' => 'json',
@@ -28,6 +32,7 @@ foreach ([
     }
     zts_host_clean($dir);
 }
+unlink($supp);
 ?>
 --EXPECT--
 profile, JSON: exit 0, 40 profiles written or counted empty
